@@ -1,0 +1,21 @@
+// Ordered migrations kept in the bundle; each runs once, inside a transaction, under an advisory lock.
+import type { Db } from './db'
+import m001 from './migrations/001-admin'
+
+export const MIGRATIONS: [string, string][] = [['001-admin', m001]]
+
+export async function migrate(db: Db): Promise<string[]> {
+  const applied: string[] = []
+  await db.tx(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(4242001)')
+    await tx.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())')
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name))
+    for (const [name, sql] of MIGRATIONS) {
+      if (done.has(name)) continue
+      await tx.exec(sql)
+      await tx.query('insert into schema_migrations (name) values ($1)', [name])
+      applied.push(name)
+    }
+  })
+  return applied
+}

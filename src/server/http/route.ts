@@ -1,0 +1,93 @@
+// How an API route is declared: method, path, the menu and action it needs, its schemas and a thin handler.
+// registerRoutes wires the declaration into Fastify with the access check, a transaction and the operation log.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { ActionKey } from '../../contract/enums'
+import type { Db, Queryable } from '../db/db'
+import { authenticate, clientIp, type Caller } from '../rbac/access'
+import { writeOperation, type AuditEntry } from '../oplog/oplog'
+import type { Config } from '../config'
+import type { RsaKeys } from '../auth/rsa'
+
+/** `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed. */
+export type Need = 'public' | 'session' | string
+
+export interface Ctx {
+  /** The database, or the route's transaction for writes. */
+  db: Queryable
+  /** The whole database handle (for work outside the route's transaction). */
+  root: Db
+  config: Config
+  keys: RsaKeys
+  req: FastifyRequest
+  ip: string
+  userAgent: string
+  /** The logged-in admin; undefined only on public routes. */
+  caller: Caller
+  /** Fill in what the operation log row should say; writes (C/U/D) always log, reads log when `audit` is set. */
+  audit: AuditEntry
+}
+
+export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSchema> {
+  method: 'GET' | 'POST'
+  url: string
+  summary: string
+  menu: Need
+  action: ActionKey
+  body?: B
+  query?: Q
+  /** Log this read (sensitive detail). */
+  audit?: boolean
+  /** Skip the master whitelist (the public login configuration only). */
+  anyIp?: boolean
+  /** The handler runs its own transactions and writes its own log rows (login: a failure must be recorded, not rolled back). */
+  raw?: boolean
+  handler: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<unknown>
+}
+
+export function route<B extends TSchema = TSchema, Q extends TSchema = TSchema>(spec: RouteSpec<B, Q>): RouteSpec {
+  return spec as unknown as RouteSpec
+}
+
+export interface AppDeps { db: Db; config: Config; keys: RsaKeys }
+
+const writes = new Set<ActionKey>(['C', 'U', 'D'])
+
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: RouteSpec[]): void {
+  for (const spec of routes) {
+    const tags = [spec.url.split('/')[2] ?? 'common']
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      schema: {
+        summary: spec.summary,
+        tags,
+        ...(spec.body ? { body: spec.body } : {}),
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.menu !== 'public' ? { security: [{ token: [] }] } : {}),
+      },
+      handler: async (req) => {
+        const caller = await authenticate(deps.db, deps.config, req, spec)
+        const input = { ...(req.query as object), ...(req.body as object) } as any
+        const base = { root: deps.db, config: deps.config, keys: deps.keys, req, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
+        const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
+        const logs = !spec.raw && (writes.has(spec.action) || spec.audit)
+        const data = !logs
+          ? await spec.handler({ ...base, db: deps.db, audit }, input)
+          : await deps.db.tx(async (tx) => {
+            const ctx = { ...base, db: tx, audit }
+            const out = await spec.handler(ctx, input)
+            if (!audit.skip) await writeOperation(tx, ctx, audit)
+            return out
+          })
+        return { code: 200, msg: 'ok', data: data ?? null }
+      },
+    })
+  }
+}
+
+function defaultTargets(input: Record<string, unknown>): string[] {
+  if (Array.isArray(input.ids)) return input.ids.map(String)
+  if (input.id !== undefined && input.id !== null) return [String(input.id)]
+  return []
+}

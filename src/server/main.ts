@@ -1,0 +1,38 @@
+// Starts the server: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds on first start, listens.
+import { mkdirSync } from 'node:fs'
+import { readConfig } from './config'
+import { openDb } from './db/open'
+import { migrate } from './db/migrate'
+import { seed } from './seed/seed'
+import { ALL_ROUTES } from './routes'
+import { loadRsaKeys } from './auth/rsa'
+import { buildApp } from './app'
+
+const started = Date.now()
+const config = readConfig()
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true })
+const db = await openDb(config)
+await migrate(db)
+const seeded = await seed(db, ALL_ROUTES, { adminPassword: config.adminPassword, demo: process.env.SEED_DEMO !== '0' })
+const keys = await loadRsaKeys(db)
+const app = await buildApp({ db, config, keys }, { logger: { level: config.logLevel } })
+
+if (seeded.firstStart) {
+  const pw = seeded.generated ? `${seeded.adminPassword}（自动生成，只显示这一次）` : '（ADMIN_PASSWORD 所设）'
+  console.log(`\n首次启动：超级管理员 admin 密码 ${pw}\n演示账号 caiwu / kefu / yunying / alpha_admin 使用相同密码。\n`)
+}
+
+await app.listen({ port: config.port, host: config.host })
+console.log(`后台管理系统 listening on http://localhost:${config.port} (${db.kind}, ready in ${Date.now() - started} ms)`)
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.close()
+    process.exit(0)
+  })
+}

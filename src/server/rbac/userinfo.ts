@@ -1,0 +1,38 @@
+// What the console needs about the logged-in admin: roles, menu_list, the sidebar tree and held permissions.
+import type { UserInfo } from '../../contract/common'
+import type { Queryable } from '../db/db'
+import { many, one } from '../db/db'
+import { buildTree, type MenuRow } from './menu-tree'
+import type { Caller } from './access'
+
+export async function userInfo(db: Queryable, caller: Caller): Promise<UserInfo> {
+  const admin = await one<{ google_enabled: boolean }>(db, 'select google_enabled from admins where id = $1', [caller.adminId])
+  const roles = await many<{ id: number; name: string }>(db,
+    'select r.id, r.name from roles r join admin_roles ar on ar.role_id = r.id where ar.admin_id = $1 order by r.id', [caller.adminId])
+  // Held menus plus their ancestors (a directory is shown when one of its pages is held).
+  const menus = await many<MenuRow>(db, caller.isSuper
+    ? 'select id, parent_id, label, web_uri, hidden, sort from menus'
+    : `with recursive held as (
+         select m.* from menus m where m.id in (
+           select rm.menu_id from role_menus rm join admin_roles ar on ar.role_id = rm.role_id where ar.admin_id = $1)
+         union
+         select p.* from menus p join held h on h.parent_id = p.id)
+       select distinct id, parent_id, label, web_uri, hidden, sort from held`,
+  caller.isSuper ? [] : [caller.adminId])
+  const permissions = caller.isSuper ? ['*'] : (await many<{ p: string }>(db,
+    `select distinct m.web_uri || ':' || p.key as p from permissions p
+       join menus m on m.id = p.menu_id join role_permissions rp on rp.permission_id = p.id
+       join admin_roles ar on ar.role_id = rp.role_id where ar.admin_id = $1 order by 1`, [caller.adminId])).map((r) => r.p)
+  return {
+    id: caller.adminId,
+    username: caller.username,
+    nickname: caller.nickname,
+    product: caller.product,
+    pinned_product: caller.pinned,
+    roles,
+    menu_list: menus.filter((m) => m.web_uri).map((m) => m.web_uri!).sort(),
+    menus: buildTree(menus),
+    permissions,
+    google_auth: admin?.google_enabled ?? false,
+  }
+}

@@ -1,0 +1,7 @@
+// Every area's routes, registered explicitly (no directory autoloading: it does not survive bundling).
+import type { RouteSpec } from './http/route'
+import auth from './auth/routes'
+import admin from './admin'
+import product from './product'
+
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product]
