@@ -1,5 +1,12 @@
 // The admin area's routes: menus, roles, admins, permissions, master whitelist, operation log, Google authenticator.
 import type { RouteSpec } from '../http/route'
+import sysmenu from './sysmenu'
+import sysrole from './sysrole'
+import sysadmin from './sysadmin'
+import syspermission from './syspermission'
+import syswhitelist from './syswhitelist'
+import operation from './operation'
+import google from './google'
 
-const routes: RouteSpec[] = []
+const routes: RouteSpec[] = [...sysmenu, ...sysrole, ...sysadmin, ...syspermission, ...syswhitelist, ...operation, ...google]
 export default routes

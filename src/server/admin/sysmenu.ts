@@ -1,0 +1,4 @@
+// /api/sysmenu routes (placeholder until written).
+import type { RouteSpec } from '../http/route'
+
+export default [] as RouteSpec[]

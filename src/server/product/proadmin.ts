@@ -1,0 +1,4 @@
+// /api/proadmin routes (placeholder until written).
+import type { RouteSpec } from '../http/route'
+
+export default [] as RouteSpec[]
