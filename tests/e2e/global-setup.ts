@@ -1,0 +1,41 @@
+// Starts the real built server on a fresh embedded database for the browser suite (npm test builds dist/ first).
+import type { TestProject } from 'vitest/node'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { E2E_PASSWORD } from './password'
+
+declare module 'vitest' {
+  export interface ProvidedContext { baseUrl: string }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync('/usr/bin/chromium')) throw new Error('浏览器测试需要 /usr/bin/chromium：apt-get install -y chromium')
+  if (!existsSync('dist/server.mjs')) throw new Error('dist/server.mjs is missing: run `node build.mjs` (npm test does)')
+  const dataDir = mkdtempSync(join(tmpdir(), 'houtai-e2e-'))
+  const port = 18000 + (process.pid % 1000)
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout!.on('data', (d) => { log += d })
+  child.stderr!.on('data', (d) => { log += d })
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log}`)
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  project.provide('baseUrl', baseUrl)
+  return async () => {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
