@@ -1,0 +1,173 @@
+// The list screen kit: a declared ListSpec rendered as filters, bulk toolbar, virtualized grid, stats, pager and detail drawer.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTable } from '@tanstack/react-table'
+import { DEFAULT_PER_PAGE } from '../../contract/common'
+import { isCancelled } from '../../core/http'
+import { toast } from '../../core/toast'
+import { features, toColumnDefs } from './cells'
+import { ColumnMenu, useColumnVisibility } from './column-menu'
+import { csvName, download, fetchAll, toCsv } from './csv'
+import { Drawer, FieldList } from './drawer'
+import { FilterBar } from './filter-bar'
+import { formatMoney } from './format'
+import { Grid } from './grid'
+import { Pager } from './pager'
+import { BulkBar } from './bulk-bar'
+import { filterParams, useListQuery } from './use-list-query'
+import { useListData } from './use-list-data'
+import { rowId, useGridSelection } from './use-grid-selection'
+import type { ColumnSpec, DetailField, FilterSpec, ListSpec, Row } from './types'
+import './kit.css'
+
+export type { ColumnSpec, FilterSpec, ListSpec, Row } from './types'
+
+const NO_FILTERS: FilterSpec[] = []
+const NO_ROWS: Row[] = []
+
+/** Keeps an element as tall as the window below its top edge. */
+function useFillHeight(ref: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = ref.current
+      if (el) el.style.height = `${Math.max(320, window.innerHeight - el.getBoundingClientRect().top - 12)}px`
+    }
+    fit()
+    window.addEventListener('resize', fit)
+    return () => window.removeEventListener('resize', fit)
+  }, [ref])
+}
+
+interface Props<R extends Row> {
+  spec: ListSpec<R>
+  /** Buttons beside the filters (e.g. 新增). */
+  actions?: ReactNode
+  /** Shown between the toolbar and the grid (e.g. the whitelist master switch). */
+  banner?: ReactNode
+}
+
+export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props<R>) {
+  const spec = typed as unknown as ListSpec<Row>
+  const { list } = spec
+  const rowKey = spec.rowKey ?? 'id'
+  const itemsKey = spec.itemsKey ?? 'items'
+  const filters = spec.filters ?? NO_FILTERS
+  const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
+  const fixed = JSON.stringify(spec.params ?? {})
+  const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
+  const data = useListData({ list, endpoint: spec.endpoint, itemsKey, params, page: q.page, perPage: q.perPage })
+  const rows = data.answer?.rows ?? NO_ROWS
+  const sel = useGridSelection(list, rows, rowKey)
+  const [detail, setDetail] = useState<Row | null>(null)
+  const [exporting, setExporting] = useState<string | null>(null)
+  const root = useRef<HTMLDivElement>(null)
+  const gridRef = useRef<HTMLDivElement>(null)
+  const firstFilter = useRef<HTMLElement>(null)
+  useFillHeight(root)
+
+  const onAnswer = useRef(spec.onAnswer)
+  onAnswer.current = spec.onAnswer
+  useEffect(() => { if (data.answer) onAnswer.current?.(data.answer.raw) }, [data.answer])
+  // A new query is a new set of rows: the old selection no longer applies.
+  const queryKey = JSON.stringify([params, q.page, q.perPage])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => sel.clear(), [queryKey])
+
+  const [visibility, setVisibility] = useColumnVisibility(list, spec.columns as ColumnSpec<never>[])
+  const columnDefs = useMemo(() => toColumnDefs(spec.columns), [spec.columns])
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (r: Row) => rowId(r, rowKey),
+    state: { columnVisibility: visibility },
+    onColumnVisibilityChange: setVisibility,
+  })
+  const visible = table.getVisibleLeafColumns().map((c) => c.columnDef.meta!.spec)
+
+  const open = (row: Row) => {
+    if (!spec.onOpen || spec.onOpen(row) === false) setDetail(row)
+  }
+  const names = () => new Map(rows.map((r) => [rowId(r, rowKey), String(r.username ?? r.name ?? r.label ?? r.ip ?? rowId(r, rowKey))]))
+
+  const exportCsv = async () => {
+    setExporting('导出中…')
+    try {
+      const all = await fetchAll(spec.endpoint, params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
+      download(csvName(spec.title), toCsv(visible, all))
+      toast.success(`已导出 ${all.length} 条`)
+    } catch (e) {
+      if (!isCancelled(e)) console.warn('[kit] export failed', e)
+    } finally {
+      setExporting(null)
+    }
+  }
+
+  const stats = spec.stats?.filter((s) => data.answer?.raw[s.key] !== undefined) ?? []
+  const detailFields: DetailField[] = Array.isArray(spec.detail) ? spec.detail : spec.columns
+
+  return (
+    <div ref={root} className="kit-table" data-list={list}>
+      <div className="kit-toolbar">
+        <FilterBar ref={firstFilter} filters={filters} values={q.filters} onApply={q.setFilters} onLeave={() => gridRef.current?.focus()} />
+        <div className="kit-toolbar-right">
+          {actions}
+          <ColumnMenu
+            columns={table.getAllLeafColumns().map((c) => ({
+              id: c.id, title: c.columnDef.meta!.spec.title, visible: c.getIsVisible(), toggle: () => c.toggleVisibility(),
+            }))}
+          />
+          {!spec.noExport && (
+            <button type="button" className="kit-btn" disabled={exporting !== null || data.state !== 'ok'} onClick={() => void exportCsv()}>
+              {exporting ?? '导出 CSV'}
+            </button>
+          )}
+        </div>
+      </div>
+      {banner}
+      <BulkBar list={list} selected={sel.selectedRows.length} onClear={sel.clear} names={names} />
+      <Grid
+        label={spec.title}
+        columns={visible}
+        rows={rows}
+        rowKey={rowKey}
+        sel={sel}
+        state={data.state}
+        busy={data.busy}
+        error={data.error}
+        onRetry={data.reload}
+        onOpen={open}
+        onSlash={() => (firstFilter.current ? firstFilter.current.focus() : undefined)}
+        gridRef={gridRef}
+      />
+      <div className="kit-footer">
+        {stats.length > 0 && (
+          <div className="kit-stats" data-testid="stats">
+            <b>合计</b>
+            {stats.map((s) => (
+              <span key={s.key} data-stat={s.key}>
+                {s.title}：<span className={s.format === 'money' ? 'kit-money' : undefined}>
+                  {s.format === 'money' ? formatMoney(data.answer!.raw[s.key]) : String(data.answer!.raw[s.key])}
+                </span>
+              </span>
+            ))}
+          </div>
+        )}
+        {data.answer && (
+          <Pager
+            page={q.page}
+            perPage={q.perPage}
+            total={data.answer.total}
+            exact={data.answer.totalExact}
+            onPage={q.setPage}
+            onPerPage={q.setPerPage}
+          />
+        )}
+      </div>
+      {detail && (
+        <Drawer title={`${spec.title}详情`} onClose={() => setDetail(null)} wide={typeof spec.detail === 'function'}>
+          {typeof spec.detail === 'function' ? spec.detail(detail) : <FieldList row={detail} fields={detailFields} />}
+        </Drawer>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+// The detail drawer: a side panel listing a record's fields; Esc or the close button closes it and focus returns.
+import { useEffect, useRef, type ReactNode } from 'react'
+import { closeDialog, openDialog } from '../../core/context'
+import { field, formatValue } from './format'
+import type { DetailField, Row } from './types'
+import './kit.css'
+
+export function Drawer(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const { title, onClose, children, wide } = props
+  const panel = useRef<HTMLDivElement>(null)
+  const close = useRef(onClose)
+  close.current = onClose
+
+  useEffect(() => {
+    const back = document.activeElement as HTMLElement | null
+    openDialog()
+    panel.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.isComposing) {
+        e.preventDefault()
+        e.stopPropagation()
+        close.current()
+      }
+    }
+    const node = panel.current
+    node?.addEventListener('keydown', onKey)
+    return () => {
+      node?.removeEventListener('keydown', onKey)
+      closeDialog()
+      back?.focus?.()
+    }
+  }, [])
+
+  return (
+    <div className="kit-drawer-mask" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className={`kit-drawer${wide ? ' kit-drawer-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+        data-testid="drawer"
+      >
+        <header className="kit-drawer-head">
+          <h2>{title}</h2>
+          <button type="button" className="kit-btn kit-btn-text" onClick={onClose} aria-label="关闭">✕</button>
+        </header>
+        <div className="kit-drawer-body">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+/** A record's fields as a two-column list. */
+export function FieldList<R extends Row>({ row, fields }: { row: R; fields: DetailField<R>[] }) {
+  return (
+    <dl className="kit-fields">
+      {fields.map((f) => (
+        <div key={f.key} className="kit-field-row">
+          <dt>{f.title}</dt>
+          <dd>{f.render ? f.render(row) : formatValue(field(row, f.key), f.format) || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

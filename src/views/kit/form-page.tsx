@@ -1,0 +1,42 @@
+// A form as a routed page (e.g. /layout/admin/admins/create): same fields and flow as the dialog; done or Esc goes back.
+import type { ReactNode } from 'react'
+import { navigate } from '../../core/nav'
+import { FormBody } from './form-body'
+import type { FormSpec, FormValues } from './form-types'
+import './kit.css'
+
+interface Props<V extends FormValues> {
+  spec: FormSpec<V>
+  /** Where done and cancel lead (the list). */
+  backTo: string
+  onDone?: (result: unknown) => void
+}
+
+export function FormPage<V extends FormValues>({ spec, backTo, onDone }: Props<V>) {
+  return (
+    <section className="kit-form-page" aria-label={spec.title}>
+      <header className="kit-page-head">
+        <button type="button" className="kit-btn kit-btn-text" onClick={() => navigate(backTo)}>← 返回</button>
+        <h1>{spec.title}</h1>
+      </header>
+      <FormBody
+        spec={spec as unknown as FormSpec}
+        onDone={(r) => { onDone?.(r); navigate(backTo) }}
+        onCancel={() => navigate(backTo)}
+      />
+    </section>
+  )
+}
+
+/** Loading and failure placeholders for a page waiting for its record. */
+export function PageState({ state, onRetry, children }: { state: 'loading' | 'error' | 'ok'; onRetry?: () => void; children?: ReactNode }) {
+  if (state === 'loading') return <div className="kit-state" role="status">加载中…</div>
+  if (state === 'error') {
+    return (
+      <div className="kit-state" role="alert">
+        加载失败 {onRetry && <button type="button" className="kit-btn" onClick={onRetry}>重试</button>}
+      </div>
+    )
+  }
+  return <>{children}</>
+}
