@@ -1,0 +1,4 @@
+// Registers every area's commands (importing a file runs its defineCommands).
+import './shell'
+import './admin'
+import './product'

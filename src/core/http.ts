@@ -1,0 +1,103 @@
+// The one http client (redaxios): token header, 16 s time-out, progress bar, one error path with toasts, duplicate drop, 401 → login.
+import redaxios, { type Response } from 'redaxios'
+import { ApiError, describeFailure, isCancelled, isSuccess, TRANSPORT_CODE, type Failure } from './http-errors'
+import { loginRedirect } from './guard'
+import { clearSession, sessionState } from './session'
+import { startProgress } from './progress'
+import { toast } from './toast'
+import { currentPath, navigate } from './nav'
+
+export { ApiError, isCancelled }
+
+export interface HttpOpts {
+  /** No toast on failure (the caller shows the error itself). */
+  silent?: boolean
+  /** The caller shows its own spinner, so no progress bar. */
+  spinner?: boolean
+}
+
+export const TIMEOUT_MS = 16_000
+/** Calls that never toast (typing suggestions fail quietly). */
+const QUIET_URLS = ['/api/member/suggest']
+
+const inFlight = new Set<string>()
+
+function serializeParams(params: unknown): string {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (v === undefined || v === null || v === '') continue
+    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)))
+    else q.append(k, String(v))
+  }
+  return q.toString()
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false
+}
+
+function onUnauthorized(): void {
+  clearSession()
+  const here = currentPath()
+  if (!here.startsWith('/login')) navigate(loginRedirect(here), { replace: true })
+}
+
+function fail(f: Failure, url: string, opts: HttpOpts, sentToken: string | null): ApiError {
+  const d = describeFailure(f)
+  const err = new ApiError(d.code, d.msg, d.field)
+  // Once a 401 has ended the session, the other calls of that session failing too is noise, not news.
+  const sessionEnded = d.code !== 401 && sentToken !== null && sessionState.token === null
+  if (d.code === 401) onUnauthorized()
+  if (!opts.silent && !sessionEnded && !QUIET_URLS.includes(url)) toast.error(d.msg)
+  return err
+}
+
+function isResponse(x: unknown): x is Response<unknown> {
+  return typeof x === 'object' && x !== null && 'status' in x && 'data' in x && typeof (x as { status: unknown }).status === 'number'
+}
+
+async function request<T>(method: 'get' | 'post', url: string, payload: object | undefined, opts: HttpOpts = {}): Promise<T> {
+  const key = `${method} ${url} ${JSON.stringify(payload ?? null)}`
+  if (inFlight.has(key)) {
+    console.debug('[http] duplicate request dropped:', key)
+    throw new ApiError(TRANSPORT_CODE.cancelled, '重复请求已取消', undefined, true)
+  }
+  inFlight.add(key)
+  const done = opts.spinner ? () => {} : startProgress()
+  const abort = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => { timedOut = true; abort.abort() }, TIMEOUT_MS)
+  const headers: Record<string, string> = {}
+  const sentToken = sessionState.token
+  if (sentToken) headers.token = sentToken
+  const config = {
+    headers,
+    paramsSerializer: serializeParams,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: abort.signal }),
+  }
+  try {
+    const res = method === 'get'
+      ? await redaxios.get<unknown>(url, { ...config, params: payload as Record<string, unknown> | undefined })
+      : await redaxios.post<unknown>(url, payload ?? {}, config)
+    if (isSuccess(res.status, res.data)) return (res.data as { data: T }).data
+    throw fail({ kind: 'answer', status: res.status, body: res.data }, url, opts, sentToken)
+  } catch (e) {
+    if (e instanceof ApiError) throw e
+    if (isResponse(e)) throw fail({ kind: 'answer', status: e.status, body: e.data }, url, opts, sentToken)
+    if (timedOut) throw fail({ kind: 'timeout' }, url, opts, sentToken)
+    throw fail({ kind: 'network', online: isOnline() }, url, opts, sentToken)
+  } finally {
+    clearTimeout(timer)
+    inFlight.delete(key)
+    done()
+  }
+}
+
+export const http = {
+  get<T>(url: string, params?: object, opts?: HttpOpts): Promise<T> {
+    return request<T>('get', url, params, opts)
+  },
+  post<T>(url: string, body?: object, opts?: HttpOpts): Promise<T> {
+    return request<T>('post', url, body, opts)
+  },
+}
