@@ -18,8 +18,8 @@ export function accountFields(editing: boolean, roles: () => Promise<Choice[]>):
   return [
     { name: 'username', label: '用户名', type: 'text', required: true, maxLength: 32, disabled: editing, autoComplete: 'off' },
     { name: 'nickname', label: '昵称', type: 'text', required: true, maxLength: 32 },
-    { name: 'password', label: '密码', type: 'password', required: !editing, hint: editing ? '留空则不修改密码' : '至少 6 位',
-      validate: (v) => (v && String(v).length < 6 ? '密码至少 6 位' : null) },
+    { name: 'password', label: '密码', type: 'password', required: !editing, hint: editing ? '留空则不修改密码' : '8-64 位',
+      validate: (v) => (v && ([...String(v)].length < 8 || [...String(v)].length > 64) ? '密码长度需为 8-64 位' : null) },
     { name: 'role_ids', label: '角色', type: 'multiselect', required: true, options: roles },
     { name: 'status', label: '状态', type: 'switch', hint: '关闭即禁用该账号' },
   ]
