@@ -1,4 +1,44 @@
-// /api/google routes (placeholder until written).
-import type { RouteSpec } from '../http/route'
+// /api/google: every admin's own Google authenticator (status with a pending secret and QR, code test, switch on/off).
+import { Type } from '@sinclair/typebox'
+import { route } from '../http/route'
+import { Text } from '../http/schemas'
+import { badRequest, conflict } from '../errors'
+import { consumeGoogleCode } from '../auth/google-code'
+import { MSG } from '../../contract/messages'
+import { ensurePendingSecret, googleRow, googleStatus, switchOff, switchOn } from './google-store'
 
-export default [] as RouteSpec[]
+const Code = Text('谷歌验证码', 16, 1)
+
+export default [
+  route({
+    method: 'GET', url: '/api/google/index', summary: '我的谷歌验证状态（未开启时给出待绑定密钥与二维码）', menu: 'session', action: 'R',
+    handler: async (ctx) => googleStatus(await ensurePendingSecret(ctx.db, ctx.caller.adminId), ctx.caller.username),
+  }),
+  route({
+    method: 'POST', url: '/api/google/test', summary: '校验谷歌验证码（每个验证码只能使用一次）', menu: 'session', action: 'R', audit: true,
+    body: Type.Object({ code: Code }),
+    handler: async (ctx, b) => {
+      const row = await googleRow(ctx.db, ctx.caller.adminId, true)
+      ctx.audit.target_ids = [String(ctx.caller.adminId)]
+      if (!(await consumeGoogleCode(ctx.db, ctx.caller.adminId, row.google_secret, b.code))) throw badRequest(MSG.badGoogle, 'code')
+      return { ok: true }
+    },
+  }),
+  route({
+    method: 'POST', url: '/api/google/set_google_auth', summary: '开启或关闭我的谷歌验证（需要有效验证码）', menu: 'session', action: 'U',
+    body: Type.Object({ is_open_google_auth: Type.Boolean({ title: '谷歌验证开关' }), code: Code }),
+    handler: async (ctx, b) => {
+      const id = ctx.caller.adminId
+      const row = await googleRow(ctx.db, id, true)
+      if (row.google_enabled === b.is_open_google_auth) throw conflict(b.is_open_google_auth ? '谷歌验证已开启' : '谷歌验证未开启')
+      if (!row.google_secret) throw conflict('请先获取谷歌验证密钥')
+      if (!(await consumeGoogleCode(ctx.db, id, row.google_secret, b.code))) throw badRequest(MSG.badGoogle, 'code')
+      if (b.is_open_google_auth) await switchOn(ctx.db, id)
+      else await switchOff(ctx.db, id)
+      ctx.audit.target_ids = [String(id)]
+      ctx.audit.before = { is_open_google_auth: row.google_enabled }
+      ctx.audit.after = { is_open_google_auth: b.is_open_google_auth }
+      return googleStatus(await googleRow(ctx.db, id), ctx.caller.username)
+    },
+  }),
+]
