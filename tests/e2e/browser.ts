@@ -1,0 +1,59 @@
+// Drives Debian's Chromium with playwright-core against the real server started by global-setup.
+import { inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { E2E_PASSWORD } from './password'
+
+export { E2E_PASSWORD }
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+export const baseUrl = () => inject('baseUrl')
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** Logs in through the login page by keyboard, as an operator would. */
+export async function loginAs(page: Page, username = 'admin', password = E2E_PASSWORD, path = '/login') {
+  await page.goto(path)
+  await page.getByTestId('login-username').fill(username)
+  await page.getByTestId('login-password').fill(password)
+  await page.getByTestId('login-password').press('Enter')
+  await page.getByTestId('topbar').waitFor()
+}
+
+/** Opens the palette with Ctrl+K and runs a command by typing. */
+export async function palette(page: Page, query: string, commandId?: string) {
+  await page.keyboard.press('Control+k')
+  const input = page.getByTestId('palette-input')
+  await input.waitFor()
+  await input.fill(query)
+  if (commandId) {
+    await page.locator(`[data-command-id="${commandId}"]`).first().waitFor()
+    // Move the cmdk selection onto the wanted item by keyboard.
+    for (let i = 0; i < 50; i++) {
+      const selected = await page.locator('[cmdk-item][data-selected="true"]').getAttribute('data-command-id')
+      if (selected === commandId) break
+      await page.keyboard.press('ArrowDown')
+    }
+  }
+  await page.keyboard.press('Enter')
+}
+
+/** Direct API call from the test (setup only, never for what is being tested). */
+export async function api(path: string, token?: string, body?: unknown) {
+  const r = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return r.json()
+}
