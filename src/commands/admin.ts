@@ -3,6 +3,7 @@ import { defineCommands, execute, getCommand, isApplicable, isPermitted } from '
 import { http } from '../core/http'
 import { refreshList } from '../core/context'
 import { menuList } from '../core/session'
+import { toast, toastState } from '../core/toast'
 import type { Command, CommandContext, Row } from '../core/command'
 import { API } from '../contract/admin'
 import { cancelled, eachRow, ids, lines, one, PATHS, reportBulk } from './admin-shared'
@@ -44,8 +45,12 @@ function delegate(map: Record<string, string>): Pick<Command, 'when' | 'run'> {
   return {
     when: (ctx) => target(ctx) !== undefined,
     run: async (ctx) => {
-      const { ran, result } = await execute(target(ctx)!.id, ctx.args)
+      const cmd = target(ctx)!
+      const seq = toastState.seq
+      const { ran, result } = await execute(cmd.id, ctx.args)
       if (!ran) throw cancelled()
+      // Name the real operation in the feedback, not the generic key.
+      if (cmd.action && cmd.action !== 'R' && toastState.seq === seq) toast.success(`${cmd.title}：操作成功`)
       return result
     },
   }

@@ -16,7 +16,7 @@ export function roleChoices(endpoint: string): () => Promise<Choice[]> {
 
 export function accountFields(editing: boolean, roles: () => Promise<Choice[]>): FieldSpec[] {
   return [
-    { name: 'username', label: '用户名', type: 'text', required: true, maxLength: 32, disabled: editing, autoComplete: 'off' },
+    { name: 'username', label: '用户名', type: 'text', required: true, maxLength: 32, autoComplete: 'off' },
     { name: 'nickname', label: '昵称', type: 'text', required: true, maxLength: 32 },
     { name: 'password', label: '密码', type: 'password', required: !editing, hint: editing ? '留空则不修改密码' : '8-64 位',
       validate: (v) => (v && ([...String(v)].length < 8 || [...String(v)].length > 64) ? '密码长度需为 8-64 位' : null) },
