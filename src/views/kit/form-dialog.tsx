@@ -1,37 +1,20 @@
 // The form dialog: openForm({ title, fields, initial, submit }) shows a modal form and resolves with the submit result (null on cancel).
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { closeDialog, openDialog } from '../../core/context'
+import { trapTab, useModal } from '../../core/use-modal'
 import { FormBody } from './form-body'
 import type { FormSpec, FormValues } from './form-types'
 import './kit.css'
 
 export type { FieldSpec, FormSpec, FormValues } from './form-types'
 
-/** Keeps Tab inside a modal surface. */
-export function trapTab(e: KeyboardEvent, box: HTMLElement | null): void {
-  if (e.key !== 'Tab' || !box) return
-  const items = [...box.querySelectorAll<HTMLElement>('input, select, textarea, button, [tabindex="0"]')]
-    .filter((el) => !el.hasAttribute('disabled') && el.offsetParent !== null)
-  if (!items.length) return
-  const first = items[0]
-  const last = items[items.length - 1]
-  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus() }
-  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus() }
-}
+/** What a modal focuses on open: its first field, else a marked element, else its first focusable. */
+const FIRST_FIELD = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [data-autofocus]'
 
 /** A modal shell: mask, titled panel, Tab kept inside, hotkeys off while open. */
 export function Modal({ title, children, onClose, wide }: { title: string; children: ReactNode; onClose: () => void; wide?: boolean }) {
   const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const back = document.activeElement as HTMLElement | null
-    openDialog()
-    if (!box.current?.contains(document.activeElement)) box.current?.focus()
-    return () => {
-      closeDialog()
-      back?.focus?.()
-    }
-  }, [])
+  useModal(box, FIRST_FIELD)
   return (
     <div className="kit-modal-mask">
       <div

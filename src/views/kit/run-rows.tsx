@@ -22,7 +22,7 @@ export function showBulkResult(title: string, result: BulkResult, names?: Map<st
           ))}
         </ul>
         <div className="kit-form-actions">
-          <button type="button" className="kit-btn kit-btn-primary" autoFocus onClick={() => done()}>知道了</button>
+          <button type="button" className="kit-btn kit-btn-primary" data-autofocus onClick={() => done()}>知道了</button>
         </div>
       </div>
     </Modal>
