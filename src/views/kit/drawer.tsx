@@ -1,6 +1,7 @@
 // The detail drawer: a side panel listing a record's fields; Esc or the close button closes it and focus returns.
 import { useEffect, useRef, type ReactNode } from 'react'
 import { closeDialog, openDialog } from '../../core/context'
+import { trapTab } from '../../core/use-modal'
 import { field, formatValue } from './format'
 import type { DetailField, Row } from './types'
 import './kit.css'
@@ -8,24 +9,12 @@ import './kit.css'
 export function Drawer(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { title, onClose, children, wide } = props
   const panel = useRef<HTMLDivElement>(null)
-  const close = useRef(onClose)
-  close.current = onClose
 
   useEffect(() => {
     const back = document.activeElement as HTMLElement | null
     openDialog()
     panel.current?.focus()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.isComposing) {
-        e.preventDefault()
-        e.stopPropagation()
-        close.current()
-      }
-    }
-    const node = panel.current
-    node?.addEventListener('keydown', onKey)
     return () => {
-      node?.removeEventListener('keydown', onKey)
       closeDialog()
       back?.focus?.()
     }
@@ -41,6 +30,14 @@ export function Drawer(props: { title: string; onClose: () => void; children: Re
         aria-label={title}
         tabIndex={-1}
         data-testid="drawer"
+        onKeyDown={(e) => {
+          trapTab(e, panel.current)
+          if (e.key === 'Escape' && !e.nativeEvent.isComposing) {
+            e.preventDefault()
+            e.stopPropagation()
+            onClose()
+          }
+        }}
       >
         <header className="kit-drawer-head">
           <h2>{title}</h2>
