@@ -94,8 +94,9 @@ export const ROUTE_TITLES: Record<string, string> = Object.fromEntries(
   flattenMenus().map((m) => [m.path!, m.label]),
 )
 
-/** Routes that need no menu entry (the specification's home carries no auth flag). */
-export const OPEN_ROUTES = ['/layout/home']
+/** Routes that need a login but no menu entry: the specification's home carries no auth flag, and every admin
+ * manages their own Google authenticator. */
+export const OPEN_ROUTES = ['/layout/home', '/layout/admin/google']
 
 /** The guard's menu key for a path: paths containing create or edit drop their last segment. */
 export function menuKeyFor(path: string): string {

@@ -1,7 +1,11 @@
 // Hotkey specs (hotkeys-js syntax): normalisation for duplicate detection, and the label shown beside a command.
 
 /** Keys the shell and the table kit own; a command may not take them. */
-export const RESERVED_HOTKEYS = ['ctrl+k', 'meta+k', 'j', 'k', 'x', 'enter', '/', 'esc', 'up', 'down']
+export const RESERVED_HOTKEYS = [
+  'ctrl+k', 'meta+k', 'j', 'k', 'x', 'enter', '/', 'esc', 'up', 'down',
+  // the table kit's and the menu tree's own keys
+  'shift+j', 'shift+k', 'shift+up', 'shift+down', 'home', 'end', 'pageup', 'pagedown', 'ctrl+a', 'alt+up', 'alt+down', 'space',
+]
 
 const ALIASES: Record<string, string> = {
   control: 'ctrl', '⌃': 'ctrl', cmd: 'meta', command: 'meta', '⌘': 'meta', option: 'alt', '⌥': 'alt', '⇧': 'shift',

@@ -47,7 +47,7 @@ describe('guard', () => {
     const sidebar = await page.getByTestId('sidebar').innerText()
     expect(sidebar).not.toContain('管理员列表')
     expect(sidebar).not.toContain('操作日志')
-    const ids: string[] = await page.evaluate(() => window.__console.commands().map((c: { id: string }) => c.id))
+    const ids: string[] = await page.evaluate(() => window.__console!.commands().map((c: { id: string }) => c.id))
     expect(ids).not.toContain('admin.adminList')
     expect(ids).toContain('admin.logout')
     await page.keyboard.press('Control+k')
