@@ -88,7 +88,9 @@ describe('switch', () => {
       [{ is_open_google_auth: 1, code: '000000' }, 400, '谷歌验证码错误'],
       [{ is_open_google_auth: 1 }, 400, '谷歌验证码不能为空'],
       [{ code: code(secret, 1) }, 400, '谷歌验证开关不能为空'],
-      [{ is_open_google_auth: 'yes', code: code(secret, 1) }, 400, '谷歌验证开关格式不正确'],
+      [{ is_open_google_auth: 'yes', code: code(secret, 1) }, 400, '谷歌验证开关取值无效'],
+      [{ is_open_google_auth: null, code: code(secret, 1) }, 400, '谷歌验证开关取值无效'],
+      [{ is_open_google_auth: 2, code: code(secret, 1) }, 400, '谷歌验证开关取值无效'],
       [{ is_open_google_auth: 0, code: code(secret, 1) }, 409, '谷歌验证未开启'],
     ]
     for (const [body, status, msg] of cases) {

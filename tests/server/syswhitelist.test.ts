@@ -146,11 +146,18 @@ describe('master switch', () => {
   })
 
   it('refuses a malformed switch value', async () => {
-    for (const body of [{}, { enabled: 'maybe' }, { enabled: [true, false] }, { enabled: 2 }]) {
+    await t.post(`${URL}/create`, token, { ip: '127.0.0.1' })
+    await t.post(`${URL}/switch`, token, { enabled: true })
+    const cases: [unknown, string][] = [
+      [{}, '白名单开关不能为空'], [{ enabled: 'maybe' }, '白名单开关取值无效'], [{ enabled: [true, false] }, '白名单开关取值无效'],
+      [{ enabled: 2 }, '白名单开关取值无效'], [{ enabled: null }, '白名单开关取值无效'], [{ enabled: 0 }, '白名单开关取值无效'],
+      [{ enabled: 'false' }, '白名单开关取值无效'],
+    ]
+    for (const [body, msg] of cases) {
       const r = await t.post(`${URL}/switch`, token, body)
-      expect(r.status, JSON.stringify(body)).toBe(400)
-      expect(r.msg).toContain('白名单开关')
+      expect([r.status, r.msg], JSON.stringify(body)).toEqual([400, msg])
     }
+    expect(await enabled()).toBe(true)
   })
 
   it('shuts out login and every call from other addresses while on', async () => {

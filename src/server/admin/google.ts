@@ -26,18 +26,20 @@ export default [
   }),
   route({
     method: 'POST', url: '/api/google/set_google_auth', summary: '开启或关闭我的谷歌验证（需要有效验证码）', menu: 'session', action: 'U',
-    body: Type.Object({ is_open_google_auth: Type.Boolean({ title: '谷歌验证开关' }), code: Code }),
+    // true/false or 1/0 exactly (no type coercion: a null must not mean "off").
+    body: Type.Object({ is_open_google_auth: Type.Unsafe<boolean | 0 | 1>({ title: '谷歌验证开关', enum: [true, false, 1, 0] }), code: Code }),
     handler: async (ctx, b) => {
       const id = ctx.caller.adminId
+      const on = b.is_open_google_auth === true || b.is_open_google_auth === 1
       const row = await googleRow(ctx.db, id, true)
-      if (row.google_enabled === b.is_open_google_auth) throw conflict(b.is_open_google_auth ? '谷歌验证已开启' : '谷歌验证未开启')
+      if (row.google_enabled === on) throw conflict(on ? '谷歌验证已开启' : '谷歌验证未开启')
       if (!row.google_secret) throw conflict('请先获取谷歌验证密钥')
       if (!(await consumeGoogleCode(ctx.db, id, row.google_secret, b.code))) throw badRequest(MSG.badGoogle, 'code')
-      if (b.is_open_google_auth) await switchOn(ctx.db, id)
+      if (on) await switchOn(ctx.db, id)
       else await switchOff(ctx.db, id)
       ctx.audit.target_ids = [String(id)]
       ctx.audit.before = { is_open_google_auth: row.google_enabled }
-      ctx.audit.after = { is_open_google_auth: b.is_open_google_auth }
+      ctx.audit.after = { is_open_google_auth: on }
       return googleStatus(await googleRow(ctx.db, id), ctx.caller.username)
     },
   }),

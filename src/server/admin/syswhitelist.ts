@@ -78,7 +78,8 @@ export default [
   }),
   route({
     method: 'POST', url: '/api/syswhitelist/switch', summary: '总控白名单总开关', menu: MENU, action: 'U',
-    body: Type.Object({ enabled: Type.Boolean({ title: '白名单开关' }) }),
+    // JSON true/false only: no type coercion may turn a null or "0" into switching the whitelist off.
+    body: Type.Object({ enabled: Type.Unsafe<boolean>({ title: '白名单开关', enum: [true, false] }) }),
     handler: async (ctx, b) => {
       const before = await whitelistEnabled(ctx.db)
       await setWhitelistEnabled(ctx.db, b.enabled)
