@@ -153,6 +153,20 @@ describe('sysadmin edit', () => {
     expect((await t.get('/api/userinfo', admin)).data.roles.map((r: any) => r.name)).toEqual(['超级管理员'])
   })
 
+  it('two super admins demoting each other at once leave exactly one enabled super admin', async () => {
+    const sup = await roleId('超级管理员')
+    const s2 = (await t.post('/api/sysadmin/create', admin, await body({ username: 'super2', role_ids: [sup] }))).data
+    const other = await t.login('super2', 'Passw0rd!')
+    const finance = [await roleId('财务')]
+    const answers = await Promise.all([
+      t.post('/api/sysadmin/edit', admin, await body({ id: s2.id, username: 'super2', password: '', role_ids: finance })),
+      t.post('/api/sysadmin/edit', other, await body({ id: await adminId('admin'), username: 'admin', password: '', role_ids: finance })),
+    ])
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(answers.map((a) => a.status).sort()).toEqual([200, expect.toSatisfy((s: number) => s === 409 || s === 401)])
+    expect(await count(`from admins a join admin_roles ar on ar.admin_id = a.id where ar.role_id = $1 and a.status = 1`, [sup])).toBe(1)
+  })
+
   it('lets only a super admin change a super admin', async () => {
     const manager = await adminManager()
     const me = await adminId('admin')
