@@ -112,3 +112,16 @@ describe('platform', () => {
     expect(Object.keys(doc.paths)).toContain('/api/login')
   })
 })
+
+describe('forwarded addresses', () => {
+  it('falls back to the socket address when X-Forwarded-For is not an address', async () => {
+    const t2 = await makeApp({ TRUST_PROXY: '1' })
+    try {
+      const r = await t2.post('/api/login', undefined, { username: 'admin', password: t2.encrypt(TEST_PASSWORD) }, { 'x-forwarded-for': 'garbage' })
+      expect(r.status).toBe(200)
+      expect((await t2.get('/api/userinfo', r.data.token, undefined, { 'x-forwarded-for': '<script>' })).status).toBe(200)
+    } finally {
+      await t2.close()
+    }
+  })
+})

@@ -127,3 +127,21 @@ describe('login with the authenticator on', () => {
     expect([replay.status, replay.msg]).toEqual([400, '谷歌验证码错误'])
   })
 })
+
+describe('wrong codes are throttled', () => {
+  it('refuses further tries after repeated wrong codes, even a right one, and keeps the failures recorded', async () => {
+    const t = await makeApp()
+    try {
+      const token = await t.login('kefu')
+      const { data } = await t.get(`${URL}/index`, token)
+      for (let i = 0; i < 5; i++) {
+        expect((await t.post(`${URL}/test`, token, { code: '000000' })).status).toBe(400)
+      }
+      const r = await t.post(`${URL}/test`, token, { code: currentCode(data.secret) })
+      expect(r.status).toBe(429)
+      expect((await t.db.query(`select 1 from login_failures where username = 'google:kefu'`)).rows.length).toBe(5)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -198,3 +198,18 @@ describe('sysadmin delete', () => {
     expect(await count('from admins')).toBe(5)
   })
 })
+
+describe('sysadmin index by id', () => {
+  it('answers exactly the admin asked for (the edit page opens any admin, not only the first page)', async () => {
+    const t = await makeApp()
+    try {
+      const token = await t.login()
+      const kefu = (await t.get('/api/sysadmin/index', token, { username: 'kefu' })).data.items[0]
+      const r = await t.get('/api/sysadmin/index', token, { id: kefu.id })
+      expect(r.data.items.map((a: { username: string }) => a.username)).toEqual(['kefu'])
+      expect(r.data.total).toBe(1)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
 import { Text } from '../http/schemas'
 import { badRequest, conflict } from '../errors'
-import { consumeGoogleCode } from '../auth/google-code'
+import { consumeGoogleCode, throttleGoogleCode } from '../auth/google-code'
 import { MSG } from '../../contract/messages'
 import { ensurePendingSecret, googleRow, googleStatus, switchOff, switchOn } from './google-store'
 
@@ -17,6 +17,7 @@ export default [
   route({
     method: 'POST', url: '/api/google/test', summary: '校验谷歌验证码（每个验证码只能使用一次）', menu: 'session', action: 'R', audit: true,
     body: Type.Object({ code: Code }),
+    before: (ctx, b) => throttleGoogleCode(ctx.root, ctx.caller.adminId, ctx.caller.username, ctx.ip, b.code),
     handler: async (ctx, b) => {
       const row = await googleRow(ctx.db, ctx.caller.adminId, true)
       ctx.audit.target_ids = [String(ctx.caller.adminId)]
@@ -28,6 +29,7 @@ export default [
     method: 'POST', url: '/api/google/set_google_auth', summary: '开启或关闭我的谷歌验证（需要有效验证码）', menu: 'session', action: 'U',
     // true/false or 1/0 exactly (no type coercion: a null must not mean "off").
     body: Type.Object({ is_open_google_auth: Type.Unsafe<boolean | 0 | 1>({ title: '谷歌验证开关', enum: [true, false, 1, 0] }), code: Code }),
+    before: (ctx, b) => throttleGoogleCode(ctx.root, ctx.caller.adminId, ctx.caller.username, ctx.ip, b.code),
     handler: async (ctx, b) => {
       const id = ctx.caller.adminId
       const on = b.is_open_google_auth === true || b.is_open_google_auth === 1

@@ -22,14 +22,14 @@ type AdminRow = Admin & { is_super: boolean }
 
 const shape = ({ is_super, ...a }: AdminRow): Admin => ({ ...a, role_ids: a.roles.map((r) => r.id) })
 
-export interface AdminFilter { username?: string; status?: number }
+export interface AdminFilter { id?: number; username?: string; status?: number }
 
 export async function listAdmins(db: Queryable, scope: string | null, f: AdminFilter, p: Paging) {
   const where = `a.product is not distinct from $1 and ($2::text is null or a.username ilike $2 or a.nickname ilike $2)
-                 and ($3::int is null or a.status = $3)`
-  const params = [scope, contains(f.username), f.status ?? null]
+                 and ($3::int is null or a.status = $3) and ($4::int is null or a.id = $4)`
+  const params = [scope, contains(f.username), f.status ?? null, f.id ?? null]
   const total = (await one<{ n: number }>(db, `select count(*)::int as n from admins a where ${where}`, params))!.n
-  const rows = await many<AdminRow>(db, `select ${ADMIN_COLS} from admins a where ${where} order by a.id limit $4 offset $5`,
+  const rows = await many<AdminRow>(db, `select ${ADMIN_COLS} from admins a where ${where} order by a.id limit $5 offset $6`,
     [...params, p.limit, p.offset])
   return { items: rows.map(shape), total }
 }

@@ -22,7 +22,7 @@ const input = (b: AdminInput): AdminInput => ({ ...b, nickname: required(b.nickn
 export default [
   route({
     method: 'GET', url: '/api/sysadmin/index', summary: '管理员列表', menu: MENU, action: 'R',
-    query: ListQuery({ username: Type.Optional(Text('用户名', 32)), status: Type.Optional(Status) }),
+    query: ListQuery({ id: Type.Optional(Id), username: Type.Optional(Text('用户名', 32)), status: Type.Optional(Status) }),
     handler: async (ctx, q) => {
       const p = paging(q)
       const { items, total } = await listAdmins(ctx.db, scopeOf(ctx.caller), q, p)

@@ -1,5 +1,8 @@
 // Accepting a Google code for an admin: valid now and for a time step after the last one used (no replay).
-import type { Queryable } from '../db/db'
+import type { Db, Queryable } from '../db/db'
+import { checkThrottle, recordFailure } from './throttle'
+import { badRequest } from '../errors'
+import { MSG } from '../../contract/messages'
 import { one } from '../db/db'
 import { codeStep } from './totp'
 
@@ -10,4 +13,20 @@ export async function consumeGoogleCode(db: Queryable, adminId: number, secret: 
   if (step === null) return false
   const r = await one(db, 'update admins set google_last_step = $2 where id = $1 and google_last_step < $2 returning id', [adminId, step])
   return !!r
+}
+
+/**
+ * Wrong codes are throttled like logins (per admin and IP, and per IP), and recorded outside the route's transaction,
+ * so a stolen session cannot try all 10^6 codes to switch the authenticator off.
+ */
+export async function throttleGoogleCode(db: Db, adminId: number, username: string, ip: string, code: unknown): Promise<void> {
+  const key = `google:${username}`
+  await checkThrottle(db, key, ip)
+  const row = await one<{ google_secret: string | null; google_last_step: number }>(db,
+    'select google_secret, google_last_step from admins where id = $1', [adminId])
+  const step = row?.google_secret && typeof code === 'string' ? codeStep(row.google_secret, code.trim()) : null
+  if (step === null || step <= Number(row!.google_last_step)) {
+    await recordFailure(db, key, ip)
+    throw badRequest(MSG.badGoogle, 'code')
+  }
 }

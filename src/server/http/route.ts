@@ -42,6 +42,8 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   anyIp?: boolean
   /** The handler runs its own transactions and writes its own log rows (login: a failure must be recorded, not rolled back). */
   raw?: boolean
+  /** Runs before the route's transaction, on the whole database: checks whose failures must be recorded, not rolled back. */
+  before?: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<void>
   handler: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<unknown>
 }
 
@@ -71,6 +73,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
         const input = { ...(req.query as object), ...(req.body as object) } as any
         const base = { root: deps.db, config: deps.config, keys: deps.keys, req, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
         const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
+        if (spec.before) await spec.before({ ...base, db: deps.db, audit }, input)
         const logs = !spec.raw && (writes.has(spec.action) || spec.audit)
         const data = !logs
           ? await spec.handler({ ...base, db: deps.db, audit }, input)

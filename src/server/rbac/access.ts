@@ -2,6 +2,7 @@
 // resolved in one query per request.
 import type { FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
+import { isIP } from 'node:net'
 import type { Db } from '../db/db'
 import { one } from '../db/db'
 import type { Config } from '../config'
@@ -31,8 +32,12 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return undefined
 }
 
-/** IPv4-mapped IPv6 addresses are compared as IPv4. */
-export const clientIp = (req: FastifyRequest) => req.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
+/** The caller's address; IPv4-mapped IPv6 compared as IPv4; a forwarded value that is no address falls back to the socket's. */
+export function clientIp(req: FastifyRequest): string {
+  const norm = (ip: string | undefined) => (ip ?? '').trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
+  const ip = norm(req.ip)
+  return isIP(ip) ? ip : norm(req.socket?.remoteAddress) || '0.0.0.0'
+}
 
 export async function ipAllowed(db: Db, ip: string): Promise<boolean> {
   const r = await one<{ ok: boolean }>(db, WHITELIST_SQL.replace('$IP', '$1'), [ip])

@@ -12,9 +12,9 @@ import type { FormSpec } from '../kit/form-types'
 const LIST = '/layout/admin/admins'
 const roles = roleChoices(`${API.sysrole}/index`)
 
-/** The admin with this id (the index filtered by id; the first page of 1000 as a fallback). */
+/** The admin with this id (the index filtered by id). */
 async function loadAdmin(id: number): Promise<Admin> {
-  const page = await http.get<AdminIndex>(`${API.sysadmin}/index`, { id, per_page: 1000 }, { silent: true })
+  const page = await http.get<AdminIndex>(`${API.sysadmin}/index`, { id }, { silent: true })
   const found = page.items.find((a) => a.id === id)
   if (!found) throw new Error('管理员不存在')
   return found

@@ -1,7 +1,8 @@
 // The focusable, virtualized grid: header, rows (36px), focus and selection by keyboard and mouse, load states.
-import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { alignOf, renderCell, track } from './cells'
+import { alignOf, track } from './cells'
+import { GridRow, type RowHandlers } from './grid-row'
 import { rowId, type GridSelection } from './use-grid-selection'
 import type { LoadState } from './use-list-data'
 import type { ColumnSpec, Row } from './types'
@@ -67,11 +68,19 @@ export function Grid(props: Props) {
     }
   }
 
-  const onRowClick = (e: MouseEvent, i: number) => {
-    if (e.shiftKey) sel.selectRange(i)
-    else if (e.ctrlKey || e.metaKey) { sel.toggle(rows[i]); sel.focusAt(i) }
-    else sel.focusAt(i)
-  }
+  // Stable handlers reading the latest state, so memoised rows do not re-render on every scroll frame.
+  const latest = useRef({ sel, rows, onOpen })
+  latest.current = { sel, rows, onOpen }
+  const handlers = useMemo<RowHandlers>(() => ({
+    click: (e, i) => {
+      const { sel: s, rows: r } = latest.current
+      if (e.shiftKey) s.selectRange(i)
+      else if (e.ctrlKey || e.metaKey) { s.toggle(r[i]); s.focusAt(i) }
+      else s.focusAt(i)
+    },
+    open: (i) => latest.current.onOpen(latest.current.rows[i]),
+    check: (i) => { const { sel: s, rows: r } = latest.current; s.toggle(r[i]); s.focusAt(i) },
+  }), [])
 
   let message: ReactNode = null
   if (state === 'loading') message = <div className="kit-state" role="status">加载中…</div>
@@ -118,37 +127,11 @@ export function Grid(props: Props) {
           const row = rows[v.index]
           const focused = v.index === sel.focusIndex
           const selected = sel.isSelected(row)
+          const id = rowId(row, rowKey)
           return (
-            <div
-              key={rowId(row, rowKey)}
-              id={`${idBase}-row-${v.index}`}
-              role="row"
-              aria-rowindex={v.index + 2}
-              aria-selected={selected || (focused && !sel.selectedRows.length)}
-              data-selected={selected || undefined}
-              data-testid="row"
-              data-row-id={rowId(row, rowKey)}
-              data-focused={focused || undefined}
-              className={`kit-row${focused ? ' kit-row-focused' : ''}${selected ? ' kit-row-selected' : ''}`}
-              style={{ gridTemplateColumns: template, transform: `translateY(${v.start - HEADER_H}px)` }}
-              onClick={(e) => onRowClick(e, v.index)}
-              onDoubleClick={() => onOpen(row)}
-            >
-              <div role="gridcell" className="kit-cell kit-cell-check">
-                <input
-                  type="checkbox"
-                  tabIndex={-1}
-                  aria-label="选择"
-                  checked={selected}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={(e) => e.stopPropagation()}
-                  onChange={() => { sel.toggle(row); sel.focusAt(v.index) }}
-                />
-              </div>
-              {columns.map((c) => (
-                <div key={c.key} role="gridcell" className={`kit-cell kit-align-${alignOf(c)}`}>{renderCell(c, row)}</div>
-              ))}
-            </div>
+            <GridRow key={id} row={row} id={id} domId={`${idBase}-row-${v.index}`} index={v.index} top={v.start - HEADER_H}
+              focused={focused} selected={selected} ariaSelected={selected || (focused && !sel.selectedRows.length)}
+              columns={columns} template={template} on={handlers} />
           )
         })}
       </div>
