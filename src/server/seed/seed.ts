@@ -65,6 +65,11 @@ export async function seed(db: Db, routes: RouteSpec[], opts: { adminPassword?: 
           `insert into role_menus (role_id, menu_id)
            select $1, id from menus where web_uri is not null and web_uri like any($2::text[])`,
           [r!.id, prefixes.flatMap((p) => [p, `${p}/%`])])
+        // The directories above granted pages too, as the role screen saves them.
+        await tx.query(
+          `insert into role_menus (role_id, menu_id)
+           select distinct $1::int, m.parent_id from menus m join role_menus rm on rm.menu_id = m.id
+            where rm.role_id = $1 and m.parent_id is not null on conflict do nothing`, [r!.id])
         await tx.query(
           `insert into role_permissions (role_id, permission_id)
            select $1, p.id from permissions p join role_menus rm on rm.menu_id = p.menu_id where rm.role_id = $1`, [r!.id])

@@ -20,10 +20,12 @@ function AssignUsers({ role, done }: { role: Row; done: (r: unknown | null) => v
     http.get<AdminIndex>(`${API.sysadmin}/index`, { per_page: 1000 }, { silent: true }).then((page) => {
       setAdmins(page.items)
       setChosen(new Set(page.items.filter((a) => (a.role_ids ?? a.roles.map((r) => r.id)).includes(roleId)).map((a) => a.id)))
-      setTimeout(() => filterRef.current?.focus())
     }, (e: unknown) => setError(e && typeof e === 'object' && 'msg' in e ? String(e.msg) : '加载失败'))
   }
   useEffect(load, [roleId])
+  // Focus the filter once the list has been drawn (a timer fired before React rendered it).
+  const loaded = admins !== null
+  useEffect(() => { if (loaded) filterRef.current?.focus() }, [loaded])
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase()
