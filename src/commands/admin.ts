@@ -70,7 +70,7 @@ export default defineCommands([
   {
     id: 'admin.editAdmin', title: '编辑管理员', keywords: ['edit'], menu: `${A}/edit`, on: 'rows', list: A,
     when: (ctx) => one(ctx.rows),
-    run: (ctx) => ctx.navigate(`${A}/edit?id=${ctx.rows[0].id}`),
+    run: (ctx) => ctx.navigate(`${A}/edit?id=${ctx.rows[0].id}&back=${encodeURIComponent(window.location.pathname + window.location.search)}`),
   },
   {
     id: 'admin.deleteAdmin', title: '删除管理员', keywords: ['delete', 'remove'], menu: A, action: 'D', on: 'rows', list: A,

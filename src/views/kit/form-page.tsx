@@ -12,7 +12,14 @@ interface Props<V extends FormValues> {
   onDone?: (result: unknown) => void
 }
 
-export function FormPage<V extends FormValues>({ spec, backTo, onDone }: Props<V>) {
+/** The list view the page was opened from (`?back=`, kept with its filters), when it is that list. */
+function backTarget(backTo: string): string {
+  const back = new URLSearchParams(window.location.search).get('back')
+  return back && (back === backTo || back.startsWith(`${backTo}?`)) ? back : backTo
+}
+
+export function FormPage<V extends FormValues>({ spec, backTo: list, onDone }: Props<V>) {
+  const backTo = backTarget(list)
   return (
     <section className="kit-form-page" aria-label={spec.title}>
       <header className="kit-page-head">
