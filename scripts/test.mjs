@@ -1,9 +1,13 @@
-// `npm test`: builds the console and server (the browser suite drives the built app), then runs every test project.
+// `npm test`: builds the console and server (the browser suite drives the built app), runs the unit and server
+// projects, then the browser suite on its own so the two do not compete for this machine's two cores.
 import { spawnSync } from 'node:child_process'
 
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+const run = (args) => {
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-run(process.execPath, ['build.mjs'])
-run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)])
+const vitest = (projects) => ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(2)]
+
+run(['build.mjs'])
+run(vitest(['unit', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-pg'] : [])]))
+run(vitest(['e2e']))
