@@ -69,7 +69,8 @@ describe('菜单管理', () => {
       await toNode(page, dir)
       await palette(page, 'xzzcd', 'admin.createSubmenu')
       await page.getByTestId('form-dialog').waitFor()
-      expect(await page.locator('#fld-parent_id option:checked').innerText()).toContain(dir)
+      // The parent choices load with the dialog: wait for them, then the focused directory is preselected.
+      await poll(() => page.locator('#fld-parent_id option:checked').innerText()).toContain(dir)
       await fillMenu(page, label, `/layout/e2e_${u}/${path}`)
       await poll(() => labels(page)).toContain(label)
     }
