@@ -129,6 +129,7 @@ describe('create', () => {
       [{ username: 'bad name' }, 400, '用户名须为 3–32 位字母、数字或下划线'],
       [{ username: '管理员甲' }, 400, '用户名须为 3–32 位字母、数字或下划线'],
       [{ username: 'kefu' }, 409, '用户名已存在'],
+      [{ username: 'KeFu' }, 409, '用户名已存在'],
       [{ username: 'beta_admin' }, 409, '用户名已存在'],
       [{ role_ids: [await roleId('超级管理员')] }, 400, '所选角色不存在或不能分配给产品管理员'],
       [{ role_ids: [beta.roleId] }, 400, '所选角色不存在或不能分配给产品管理员'],

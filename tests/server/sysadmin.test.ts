@@ -213,3 +213,14 @@ describe('sysadmin index by id', () => {
     }
   })
 })
+
+describe('usernames in the database', () => {
+  it('refuses a second username differing only in case, whichever route writes it', async () => {
+    const t = await makeApp()
+    try {
+      await expect(t.db.query(`insert into admins (username, password_hash) values ('ADMIN', 'x')`)).rejects.toThrow(/admins_username_ci/)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -78,7 +78,7 @@ export async function createAdmin(db: Queryable, caller: Caller, keys: RsaKeys, 
   await checkUsername(db, b.username, null)
   const a = await one<{ id: number }>(db,
     `insert into admins (product, username, nickname, password_hash, status) values ($1, $2, $3, $4, $5)
-     on conflict (username) do nothing returning id`, [scope, b.username, b.nickname, await hashPassword(plain), b.status])
+     on conflict do nothing returning id`, [scope, b.username, b.nickname, await hashPassword(plain), b.status])
   if (!a) throw conflict('用户名已存在')
   await db.query('insert into admin_roles (admin_id, role_id) select $1, unnest($2::int[])', [a.id, roles.ids])
   return getAdmin(db, scope, a.id)

@@ -1,8 +1,9 @@
 // Ordered migrations kept in the bundle; each runs once, inside a transaction, under an advisory lock.
 import type { Db } from './db'
 import m001 from './migrations/001-admin'
+import m002 from './migrations/002-username-ci'
 
-export const MIGRATIONS: [string, string][] = [['001-admin', m001]]
+export const MIGRATIONS: [string, string][] = [['001-admin', m001], ['002-username-ci', m002]]
 
 export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = []

@@ -68,13 +68,13 @@ export async function checkRoles(db: Queryable, product: string, roleIds: number
 }
 
 export async function usernameTaken(db: Queryable, username: string, exceptId = 0): Promise<boolean> {
-  return !!(await one(db, 'select 1 from admins where username = $1 and id <> $2', [username, exceptId]))
+  return !!(await one(db, 'select 1 from admins where lower(username) = lower($1) and id <> $2', [username, exceptId]))
 }
 
 export async function insertAdmin(db: Queryable, a: { product: string; username: string; nickname: string; passwordHash: string; status: number }) {
   return (await one<{ id: number }>(db,
     `insert into admins (product, username, nickname, password_hash, status) values ($1, $2, $3, $4, $5)
-     on conflict (username) do nothing returning id`, [a.product, a.username, a.nickname, a.passwordHash, a.status]))?.id
+     on conflict do nothing returning id`, [a.product, a.username, a.nickname, a.passwordHash, a.status]))?.id
 }
 
 export async function updateAdmin(db: Queryable, id: number, a: { username: string; nickname: string; status: number; passwordHash?: string }) {
