@@ -4,7 +4,7 @@ import { route } from '../http/route'
 import { DateTime, IdQuery, ListQuery, paged, paging, Text } from '../http/schemas'
 import { parseTime, TIME } from '../http/format'
 import { many, one } from '../db/db'
-import { badRequest, notFound } from '../errors'
+import { notFound } from '../errors'
 import type { Operation, OperationDetail } from '../../contract/admin'
 
 const MENU = '/layout/admin/log'
@@ -36,7 +36,8 @@ export default [
     handler: async (ctx, q) => {
       const p = paging(q)
       const params = [ctx.caller.product, q.admin?.trim() || null, q.action || null, q.path?.trim() || null,
-        timeFilter(q.start_time, 'start_time', '开始时间'), timeFilter(q.end_time, 'end_time', '结束时间', true)]
+        parseTime(q.start_time, { field: 'start_time', title: '开始时间' }) ?? null,
+        parseTime(q.end_time, { endOfDay: true, field: 'end_time', title: '结束时间' }) ?? null]
       const items = await many<Operation>(ctx.db,
         `select ${COLUMNS} from operation_logs l where ${FILTER} order by l.id desc limit $7 offset $8`, [...params, p.limit, p.offset])
       const total = (await one<{ n: number }>(ctx.db, `select count(*)::int as n from operation_logs l where ${FILTER}`, params))!.n
@@ -54,10 +55,6 @@ export default [
     },
   }),
 ]
-
-function timeFilter(v: string | undefined, field: string, title: string, endOfDay = false): string | null {
-  return parseTime(v, { endOfDay, field, title }) ?? null
-}
 
 /** bigserial ids arrive as numbers or strings depending on the driver. */
 function numeric<T extends { id: number }>(r: T): T {

@@ -1,7 +1,9 @@
 // How values leave the server: times as `YYYY-MM-DD HH:mm:ss` in the product's time zone (SQL side, see TIME).
 import { badRequest } from '../errors'
-/** SQL expression turning a timestamptz column into the console's text form (Asia/Shanghai by default). */
+
 export const PRODUCT_TZ = 'Asia/Shanghai'
+
+/** SQL expression turning a timestamptz column into the console's text form in the product's time zone. */
 export const TIME = (col: string) => `to_char(${col} at time zone '${PRODUCT_TZ}', 'YYYY-MM-DD HH24:MI:SS')`
 
 /**
