@@ -41,7 +41,8 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name)
     project.provide('pgliteTemplate', '')
     return async () => {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname like 'houtai_t_%' or datname = $1`, [name])
+      // Only this run's databases: other runs (another checkout, a parallel npm test) share the server.
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname like $2 or datname = $1`, [name, `houtai_t_${process.pid}_%`])
       const dbs = await admin.query(`select datname from pg_database where datname like 'houtai_t_${process.pid}_%'`)
       for (const r of dbs.rows) await admin.query(`drop database if exists ${r.datname}`)
       await admin.query(`drop database if exists ${name}`)

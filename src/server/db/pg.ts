@@ -7,6 +7,9 @@ pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) :
 
 export function pgDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max })
+  // An idle client's connection can end under us (server restart, a terminated backend): pg emits 'error' on the
+  // pool, and without a listener Node would crash. The pool drops that client and opens a new one on next use.
+  pool.on('error', (err) => console.warn('[db] idle PostgreSQL connection lost:', err.message))
   const query = async <T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
     const r = await pool.query(sql, params as any[])
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 }
