@@ -1,4 +1,5 @@
-// Builds the console into dist/public (code-split, hashed, under static/js and static/css) and the server into dist/server.mjs.
+// Builds the console into dist/public (code-split, hashed, under static/js and static/css), the server into dist/server.mjs
+// and the audit verifier into dist/audit-verify.mjs.
 import * as esbuild from 'esbuild'
 import { mkdirSync, rmSync, readFileSync, writeFileSync, cpSync, renameSync, readdirSync } from 'node:fs'
 import { join, basename } from 'node:path'
@@ -58,7 +59,16 @@ export async function build() {
     sourcemap: 'linked',
     legalComments: 'none',
   })
+  await buildAuditVerify()
   return { css }
+}
+
+/** `npm run audit:verify` (src/server/audit/cli.ts), bundled like the server into dist/audit-verify.mjs. */
+export async function buildAuditVerify() {
+  await esbuild.build({
+    entryPoints: ['src/server/audit/cli.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    outfile: 'dist/audit-verify.mjs', packages: 'external', legalComments: 'none',
+  })
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

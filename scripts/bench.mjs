@@ -1,11 +1,13 @@
-// `npm run bench`: builds, then measures the server (start-up, login, lists) and the console (bundle, palette, scrolling).
+// `npm run bench`: builds, then measures the server (start-up, login, lists, operation-log writes) and the console (bundle, palette, scrolling).
 import { build } from '../build.mjs'
 import { benchServer } from './bench/server.mjs'
 import { benchBundle } from './bench/bundle.mjs'
 import { benchBrowser } from './bench/browser.mjs'
+import { benchOplog } from './bench/oplog.mjs'
 
 await build()
 const only = process.argv[2]
 if (!only || only === 'bundle') console.log('\n== bundle ==\n', benchBundle())
 if (!only || only === 'server') console.table(await benchServer())
+if (!only || only === 'oplog') { console.log('\n== operation log writes (PostgreSQL) =='); console.table(await benchOplog()) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

@@ -1,4 +1,4 @@
-// The admin area's routes: menus, roles, admins, permissions, master whitelist, operation log, Google authenticator.
+// The admin area's routes: menus, roles, admins, permissions, master whitelist, operation log, Google authenticator, audit verification.
 import type { RouteSpec } from '../http/route'
 import sysmenu from './sysmenu'
 import sysrole from './sysrole'
@@ -7,6 +7,7 @@ import syspermission from './syspermission'
 import syswhitelist from './syswhitelist'
 import operation from './operation'
 import google from './google'
+import audit from './audit'
 
-const routes: RouteSpec[] = [...sysmenu, ...sysrole, ...sysadmin, ...syspermission, ...syswhitelist, ...operation, ...google]
+const routes: RouteSpec[] = [...sysmenu, ...sysrole, ...sysadmin, ...syspermission, ...syswhitelist, ...operation, ...google, ...audit]
 export default routes

@@ -2,8 +2,11 @@
 import type { Db } from './db'
 import m001 from './migrations/001-admin'
 import m002 from './migrations/002-username-ci'
+import m003 from './migrations/003-audit-chain'
 
-export const MIGRATIONS: [string, string][] = [['001-admin', m001], ['002-username-ci', m002]]
+export const MIGRATIONS: [string, string][] = [
+  ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
+]
 
 export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = []

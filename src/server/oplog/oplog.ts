@@ -1,4 +1,4 @@
-// The operation log: one append-only row per write or sensitive read, with secrets removed before they are stored.
+// The operation log: one append-only, hash-chained row per write or sensitive read, with secrets removed before they are stored.
 import type { ActionKey } from '../../contract/enums'
 import type { Queryable } from '../db/db'
 import type { Caller } from '../rbac/access'
@@ -33,15 +33,39 @@ export function redact(value: unknown): unknown {
   return value
 }
 
-export async function writeOperation(db: Queryable, who: Who, e: AuditEntry): Promise<void> {
-  await db.query(
-    `insert into operation_logs (admin_id, admin_name, product, action, path, target_ids, before, after, ip, user_agent)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      who.caller?.adminId ?? null, who.caller?.username ?? '', who.caller?.product ?? null, e.action, e.path,
-      e.target_ids.map(String), json(e.before), json(e.after), who.ip, who.userAgent,
-    ],
-  )
+/**
+ * Strands per product. One head per product serialises that product's writers on the head's row lock (held until
+ * commit); a transaction joins strand txid % OPLOG_STRANDS, so concurrent writers mostly meet different heads and all
+ * rows of one transaction join the same strand (no lock-order deadlock). Changing it only names new strands.
+ */
+export const OPLOG_STRANDS = 8
+
+/** A product's chains are `oplog:<product>:<strand>` (the strand is added in SQL); rows without a product use `-`. */
+export const oplogChain = (product: string | null | undefined) => `oplog:${product ?? '-'}`
+
+// The row and its chain entry in one statement: the id is drawn first so the hashed content includes it, and
+// audit_chain_next advances (and locks until commit) the chain's head. Called last in the route's transaction,
+// so that lock is held only for the commit.
+const INSERT = `
+with r as materialized (
+  select nextval('operation_logs_id_seq') as id, $1::int as admin_id, $2::text as admin_name, $3::text as product,
+         $4::char(1) as action, $5::text as path, $6::text[] as target_ids, $7::jsonb as before, $8::jsonb as after,
+         $9::text as ip, $10::text as user_agent, now() as created_at,
+         $11::text || ':' || (txid_current() % $12)::text as chain)
+insert into operation_logs (id, admin_id, admin_name, product, action, path, target_ids, before, after, ip, user_agent,
+                            created_at, chain, chain_seq, chain_hash)
+select r.id, r.admin_id, r.admin_name, r.product, r.action, r.path, r.target_ids, r.before, r.after, r.ip, r.user_agent,
+       r.created_at, r.chain, n.seq, n.hash
+  from r cross join lateral audit_chain_next(r.chain, operation_log_content(r.chain, r.id, r.admin_id, r.admin_name,
+       r.product, r.action, r.path, r.target_ids, r.before, r.after, r.ip, r.user_agent, r.created_at)) n`
+
+/** Writes the row; `strands` is the product's strand count (tests pass 1 to put every writer on one head). */
+export async function writeOperation(db: Queryable, who: Who, e: AuditEntry, strands = OPLOG_STRANDS): Promise<void> {
+  const product = who.caller?.product ?? null
+  await db.query(INSERT, [
+    who.caller?.adminId ?? null, who.caller?.username ?? '', product, e.action, e.path,
+    e.target_ids.map(String), json(e.before), json(e.after), who.ip, who.userAgent, oplogChain(product), strands,
+  ])
 }
 
 function json(v: unknown): string | null {

@@ -1,0 +1,21 @@
+// `npm run audit:verify`: bundles the verifier when its sources are newer than dist/audit-verify.mjs (only that file;
+// a running server's dist/ is left alone), then runs it against DATABASE_URL or DATA_DIR, as the server would.
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+function newest(dir) {
+  let t = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return t
+}
+
+const out = 'dist/audit-verify.mjs'
+const built = existsSync(out) ? statSync(out).mtimeMs : 0
+if (Math.max(newest('src/server'), newest('src/contract'), statSync('build.mjs').mtimeMs) > built) {
+  const { buildAuditVerify } = await import('../build.mjs')
+  await buildAuditVerify()
+}
+await import(join(process.cwd(), out))
