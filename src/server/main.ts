@@ -7,6 +7,7 @@ import { seed } from './seed/seed'
 import { ALL_ROUTES } from './routes'
 import { loadRsaKeys } from './auth/rsa'
 import { buildApp } from './app'
+import { startSimulator } from './sim/simulator'
 
 const started = Date.now()
 const config = readConfig()
@@ -25,12 +26,18 @@ if (seeded.firstStart) {
 await app.listen({ port: config.port, host: config.host })
 console.log(`后台管理系统 listening on http://localhost:${config.port} (${db.kind}, ready in ${Date.now() - started} ms)`)
 
+// The activity simulator stands in for the member site while demo data is on (SIMULATE=0 turns it off).
+const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'
+  ? startSimulator(db, { seed: process.env.SIMULATE_SEED ? Number(process.env.SIMULATE_SEED) : undefined, log: app.log })
+  : null
+
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    await simulator?.stop()
     await app.close()
     await db.close()
     process.exit(0)

@@ -3,5 +3,7 @@ import type { RouteSpec } from './http/route'
 import auth from './auth/routes'
 import admin from './admin'
 import product from './product'
+import member from './member'
+import ledger from './ledger/routes'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger]

@@ -9,8 +9,11 @@ import { writeOperation, type AuditEntry } from '../oplog/oplog'
 import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
 
-/** `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed. */
-export type Need = 'public' | 'session' | string
+/**
+ * `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed, or
+ * several menus any one of which grants it (member suggestions serve every money form).
+ */
+export type Need = 'public' | 'session' | string | string[]
 
 export interface Ctx {
   /** The database, or the route's transaction for writes. */

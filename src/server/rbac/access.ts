@@ -53,12 +53,12 @@ const SESSION_SQL = `
          s.last_seen_at < now() - interval '60 seconds' as stale,
          exists (select 1 from admin_roles ar join roles r on r.id = ar.role_id
                  where ar.admin_id = a.id and r.is_super) as is_super,
-         ($2::text is null or exists (
+         ($2::text[] is null or exists (
            select 1 from admin_roles ar
              join role_permissions rp on rp.role_id = ar.role_id
              join permissions p on p.id = rp.permission_id
              join menus m on m.id = p.menu_id
-           where ar.admin_id = a.id and m.web_uri = $2 and p.key = $3)) as allowed,
+           where ar.admin_id = a.id and m.web_uri = any($2::text[]) and p.key = $3)) as allowed,
          (${WHITELIST_SQL.replace('$IP', '$5')}) as ip_ok
     from sessions s join admins a on a.id = s.admin_id
    where s.token_hash = $1 and s.ended_at is null and s.expires_at > now()
@@ -78,7 +78,7 @@ export async function authenticate(db: Db, config: Config, req: FastifyRequest, 
   }
   const token = tokenOf(req)
   if (!token) throw unauthorized()
-  const menu = spec.menu === 'session' ? null : spec.menu
+  const menu = spec.menu === 'session' ? null : Array.isArray(spec.menu) ? spec.menu : [spec.menu]
   const row = await one<SessionRow>(db, SESSION_SQL, [hashToken(token), menu, spec.action, config.sessionIdle, ip])
   if (!row) throw unauthorized()
   if (!row.ip_ok) throw forbidden(MSG.ipDenied)

@@ -9,10 +9,12 @@ export async function syncPermissions(db: Queryable, routes: RouteSpec[]): Promi
   const needs = new Map<string, { menu: string; key: string; paths: Set<string> }>()
   for (const r of routes) {
     if (r.menu === 'public' || r.menu === 'session') continue
-    const k = `${r.menu}:${r.action}`
-    const n = needs.get(k) ?? { menu: r.menu, key: r.action, paths: new Set<string>() }
-    n.paths.add(r.url)
-    needs.set(k, n)
+    for (const menu of Array.isArray(r.menu) ? r.menu : [r.menu]) {
+      const k = `${menu}:${r.action}`
+      const n = needs.get(k) ?? { menu, key: r.action, paths: new Set<string>() }
+      n.paths.add(r.url)
+      needs.set(k, n)
+    }
   }
   const menus = new Map((await many<{ id: number; web_uri: string; label: string }>(db,
     'select id, web_uri, label from menus where web_uri is not null')).map((m) => [m.web_uri, m]))

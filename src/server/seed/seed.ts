@@ -5,6 +5,7 @@ import { MENU_TREE, type MenuSeed } from '../../contract/menus'
 import { generatePassword, hashPassword } from '../auth/password'
 import type { RouteSpec } from '../http/route'
 import { syncPermissions } from './permissions'
+import { seedProductDefaults } from './product-defaults'
 
 export const DEMO_PRODUCTS: [string, string][] = [['alpha', '金沙彩票'], ['beta', '银河彩票']]
 
@@ -47,12 +48,14 @@ export async function seed(db: Db, routes: RouteSpec[], opts: { adminPassword?: 
     const first = !(await one(tx, 'select 1 from admins limit 1'))
     if (!first) {
       await syncPermissions(tx, routes)
+      await seedProductDefaults(tx)
       return { firstStart: false, generated: false }
     }
     let sort = 0
     for (const [code, name] of DEMO_PRODUCTS) {
       await tx.query('insert into products (code, name, sort) values ($1, $2, $3) on conflict do nothing', [code, name, (sort += 10)])
     }
+    await seedProductDefaults(tx)
     if (!(await one(tx, 'select 1 from menus limit 1'))) await insertMenus(tx, MENU_TREE, null)
     await syncPermissions(tx, routes)
     await tx.query(`insert into roles (name, remark, is_super) values ('超级管理员', '拥有全部菜单与权限', true)`)

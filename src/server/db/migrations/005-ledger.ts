@@ -1,0 +1,326 @@
+// The ledger: accounts, append-only transfers, member balance changes (账变) and merchant quota bills, and the
+// two functions that are the only way money moves (ledger_transfer for one movement, ledger_transfer_batch for
+// set-based settlement). The database enforces what the code promises: no member or merchant balance below zero,
+// no UPDATE or DELETE of history, one transfer per key.
+export default /* sql */ `
+create table merchants (
+  id serial primary key,
+  product text not null references products(code),
+  code text not null,
+  name text not null,
+  contact text not null default '',
+  phone text not null default '',
+  status smallint not null default 1 check (status in (0, 1)),
+  remark text not null default '',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index merchants_code on merchants (product, lower(code));
+
+-- Money classes (MONEY): 0 real, 1 virtual, 2 trial, 3 merchant quota; they never mix.
+-- Kinds (KIND): 1 available, 2 frozen, 3 interest, 4 merchant quota (owned, never negative); 10+ house accounts.
+-- House accounts keep their balance in ledger_slots (spread over 16 rows so no single row is a hot spot).
+create table ledger_accounts (
+  id bigserial primary key,
+  product text not null references products(code),
+  money smallint not null check (money between 0 and 3),
+  kind smallint not null,
+  owner_id int,
+  balance bigint not null default 0,
+  created_at timestamptz not null default now(),
+  constraint ledger_accounts_owned_nonnegative check (kind >= 10 or balance >= 0),
+  constraint ledger_accounts_house_unowned check ((kind >= 10) = (owner_id is null)),
+  constraint ledger_accounts_house_in_slots check (kind < 10 or balance = 0)
+);
+create unique index ledger_accounts_key on ledger_accounts (product, money, kind, coalesce(owner_id, 0));
+create index ledger_accounts_balance on ledger_accounts (product, money, kind, balance) where kind < 10;
+create index ledger_accounts_owner on ledger_accounts (owner_id) where owner_id is not null;
+
+-- Per (product, money, kind) sums over 16 slots: the house accounts' balances, and for owned kinds the total of all
+-- those accounts (so an unfiltered list's sums are exact without reading a million rows).
+create table ledger_slots (
+  product text not null,
+  money smallint not null,
+  kind smallint not null,
+  slot smallint not null,
+  balance bigint not null default 0,
+  primary key (product, money, kind, slot)
+);
+
+create table ledger_transfers (
+  id bigserial primary key,
+  product text not null,
+  money smallint not null,
+  key text not null,
+  from_account bigint not null references ledger_accounts(id),
+  to_account bigint not null references ledger_accounts(id),
+  amount bigint not null check (amount > 0),
+  type smallint not null,
+  ref text not null default '',
+  remark text not null default '',
+  admin text not null default '',
+  created_at timestamptz not null default now(),
+  check (from_account <> to_account)
+);
+create unique index ledger_transfers_key on ledger_transfers (key);
+create index ledger_transfers_from on ledger_transfers (from_account, id);
+create index ledger_transfers_to on ledger_transfers (to_account, id);
+create index ledger_transfers_product on ledger_transfers (product, money, type, created_at);
+
+-- 账变记录: one row per transfer leg on a member's available balance, before/after chained per account.
+create table balance_changes (
+  id bigserial primary key,
+  product text not null,
+  money smallint not null,
+  member_id int not null,
+  account_id bigint not null,
+  transfer_id bigint not null,
+  type smallint not null,
+  amount bigint not null,
+  before bigint not null,
+  after bigint not null,
+  ref text not null default '',
+  remark text not null default '',
+  created_at timestamptz not null default now(),
+  unique (transfer_id, account_id),
+  check (after = before + amount and after >= 0 and amount <> 0)
+);
+create index balance_changes_member on balance_changes (member_id, id desc);
+create index balance_changes_list on balance_changes (product, money, id desc);
+create index balance_changes_type on balance_changes (product, money, type, id desc);
+create index balance_changes_time on balance_changes (product, money, created_at, id);
+create index balance_changes_ref on balance_changes (product, ref) where ref <> '';
+
+-- 额度记录: one row per movement of a merchant's quota (21 增加额度 into it, 22 减少额度 out of it).
+create table merchant_bills (
+  id bigserial primary key,
+  product text not null,
+  merchant_id int not null references merchants(id),
+  account_id bigint not null,
+  transfer_id bigint not null unique,
+  type smallint not null check (type in (21, 22)),
+  amount bigint not null check (amount > 0),
+  before bigint not null,
+  after bigint not null check (after >= 0),
+  ref text not null default '',
+  remark text not null default '',
+  admin text not null default '',
+  created_at timestamptz not null default now()
+);
+create index merchant_bills_list on merchant_bills (product, id desc);
+create index merchant_bills_merchant on merchant_bills (merchant_id, id desc);
+
+create trigger ledger_transfers_append_only before update or delete on ledger_transfers
+  for each row execute function refuse_change();
+create trigger balance_changes_append_only before update or delete on balance_changes
+  for each row execute function refuse_change();
+create trigger merchant_bills_append_only before update or delete on merchant_bills
+  for each row execute function refuse_change();
+
+-- Cents as the console's decimal text, integer arithmetic only: 123450 -> '1234.50'.
+-- Numeric so sums (which PostgreSQL gives as numeric) format too; bigint arguments cast implicitly.
+create function cents_text(c numeric) returns text language sql immutable strict as $f$
+  select case when c < 0 then '-' else '' end || div(abs(c), 100)::text || '.' || lpad(mod(abs(c), 100)::text, 2, '0')
+$f$;
+
+-- The id of an account; house accounts are opened on first use, owned ones must exist (LD004).
+create function ledger_account(p_product text, p_money smallint, p_kind smallint, p_owner int) returns bigint
+language plpgsql as $f$
+declare v_id bigint;
+begin
+  select id into v_id from ledger_accounts
+   where product = p_product and money = p_money and kind = p_kind and coalesce(owner_id, 0) = coalesce(p_owner, 0);
+  if v_id is not null then return v_id; end if;
+  if p_kind < 10 then
+    raise exception 'ledger account missing: % % % %', p_product, p_money, p_kind, p_owner using errcode = 'LD004';
+  end if;
+  insert into ledger_accounts (product, money, kind) values (p_product, p_money, p_kind)
+    on conflict do nothing returning id into v_id;
+  if v_id is null then
+    select id into v_id from ledger_accounts where product = p_product and money = p_money and kind = p_kind and owner_id is null;
+  end if;
+  return v_id;
+end $f$;
+
+-- Adds a movement to the slot sums, the lower kind first so concurrent transfers take slot rows in one order.
+create function ledger_slot_move(p_product text, p_money smallint, p_from_kind smallint, p_to_kind smallint,
+                                 p_slot smallint, p_amount bigint) returns void
+language plpgsql as $f$
+begin
+  if p_from_kind = p_to_kind then return; end if;
+  insert into ledger_slots as s (product, money, kind, slot, balance)
+    values (p_product, p_money, least(p_from_kind, p_to_kind), p_slot,
+            case when p_from_kind < p_to_kind then -p_amount else p_amount end)
+    on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
+  insert into ledger_slots as s (product, money, kind, slot, balance)
+    values (p_product, p_money, greatest(p_from_kind, p_to_kind), p_slot,
+            case when p_from_kind < p_to_kind then p_amount else -p_amount end)
+    on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
+end $f$;
+
+-- One movement of money, exactly once per key. A retry with the same key and content answers the first transfer
+-- (replayed = true) and moves nothing; the same key with other content fails (LD002). Too little money: LD001
+-- with the available balance in DETAIL. Owned accounts are locked in id order.
+create function ledger_transfer(
+  p_key text, p_product text, p_money smallint,
+  p_from_kind smallint, p_from_owner int, p_to_kind smallint, p_to_owner int,
+  p_amount bigint, p_type smallint, p_ref text, p_remark text, p_admin text, p_at timestamptz
+) returns table (transfer_id bigint, replayed boolean, from_account bigint, to_account bigint,
+                 from_before bigint, from_after bigint, to_before bigint, to_after bigint)
+language plpgsql as $f$
+declare
+  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
+  v_prev ledger_transfers%rowtype;
+  v_at timestamptz := coalesce(p_at, now());
+begin
+  if p_amount is null or p_amount <= 0 then
+    raise exception 'transfer amount must be positive' using errcode = 'LD005';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(p_key, 7));
+  v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner);
+  v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner);
+  select * into v_prev from ledger_transfers t where t.key = p_key;
+  if found then
+    if v_prev.product = p_product and v_prev.money = p_money and v_prev.from_account = v_from
+       and v_prev.to_account = v_to and v_prev.amount = p_amount and v_prev.type = p_type then
+      return query select v_prev.id, true, v_from, v_to, null::bigint, null::bigint, null::bigint, null::bigint;
+      return;
+    end if;
+    raise exception 'key % was used for another transfer', p_key using errcode = 'LD002';
+  end if;
+  if v_from = v_to then raise exception 'transfer to the same account' using errcode = 'LD006'; end if;
+
+  perform 1 from ledger_accounts where id in (v_from, v_to) and kind < 10 order by id for update;
+  if p_from_kind < 10 then
+    update ledger_accounts set balance = balance - p_amount where id = v_from and balance >= p_amount
+      returning balance + p_amount into v_fb;
+    if v_fb is null then
+      raise exception 'insufficient funds' using errcode = 'LD001',
+        detail = (select balance::text from ledger_accounts where id = v_from);
+    end if;
+  end if;
+  if p_to_kind < 10 then
+    update ledger_accounts set balance = balance + p_amount where id = v_to returning balance - p_amount into v_tb;
+  end if;
+
+  v_id := nextval('ledger_transfers_id_seq');
+  perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, (txid_current() % 16)::smallint, p_amount);
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at)
+    values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
+            coalesce(p_admin, ''), v_at);
+  if p_from_kind = 1 then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+      values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
+  end if;
+  if p_to_kind = 1 then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+      values (p_product, p_money, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
+  end if;
+  if p_from_kind = 4 then
+    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+      values (p_product, p_from_owner, v_from, v_id, p_type, p_amount, v_fb, v_fb - p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
+  end if;
+  if p_to_kind = 4 then
+    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+      values (p_product, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
+  end if;
+  return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
+end $f$;
+-- Many movements in one set-based step (settlement, cancellation): all or nothing. A batch whose keys all exist with
+-- the same content is a replay (moves nothing); any other overlap with existing keys fails (LD002). A leg that
+-- would take an owned balance below zero fails the whole batch (LD001, DETAIL lists the owners). Running
+-- before/after values follow the legs' order, so each account's 账变 chain stays exact.
+create function ledger_transfer_batch(
+  p_product text, p_money smallint, p_at timestamptz, p_admin text,
+  p_keys text[], p_from_kinds smallint[], p_from_owners int[], p_to_kinds smallint[], p_to_owners int[],
+  p_amounts bigint[], p_types smallint[], p_refs text[], p_remarks text[]
+) returns table (moved int, replayed int)
+language plpgsql as $f$
+declare
+  v_n int := coalesce(array_length(p_keys, 1), 0);
+  v_existing int; v_matching int; v_bad text; v_k record;
+  v_slot smallint := (txid_current() % 16)::smallint;
+  v_at timestamptz := coalesce(p_at, now());
+begin
+  if v_n = 0 then return query select 0, 0; return; end if;
+  drop table if exists pg_temp._ledger_legs;
+  drop table if exists pg_temp._ledger_flows;
+  create temp table _ledger_legs on commit drop as
+    select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
+           coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
+           null::bigint as from_account, null::bigint as to_account, null::bigint as id
+      from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
+           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
+  if exists (select 1 from _ledger_legs where amount is null or amount <= 0) then
+    raise exception 'transfer amount must be positive' using errcode = 'LD005';
+  end if;
+  if (select count(distinct key) from _ledger_legs) <> v_n then
+    raise exception 'a key appears twice in one batch' using errcode = 'LD002';
+  end if;
+
+  perform ledger_account(p_product, p_money, k, null)
+     from (select from_kind as k from _ledger_legs where from_kind >= 10 union select to_kind from _ledger_legs where to_kind >= 10) h;
+  update _ledger_legs l set from_account = a.id from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = l.from_kind and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0);
+  update _ledger_legs l set to_account = a.id from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = l.to_kind and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0);
+  if exists (select 1 from _ledger_legs where from_account is null or to_account is null) then
+    raise exception 'ledger account missing in batch' using errcode = 'LD004';
+  end if;
+
+  select count(*), count(*) filter (where t.product = p_product and t.money = p_money and t.from_account = l.from_account
+                                      and t.to_account = l.to_account and t.amount = l.amount and t.type = l.type)
+    into v_existing, v_matching
+    from _ledger_legs l join ledger_transfers t on t.key = l.key;
+  if v_existing > 0 then
+    if v_existing = v_n and v_matching = v_n then return query select 0, v_n; return; end if;
+    raise exception 'batch overlaps transfers made before' using errcode = 'LD002';
+  end if;
+
+  perform 1 from ledger_accounts
+    where id in (select from_account from _ledger_legs union select to_account from _ledger_legs) and kind < 10
+    order by id for update;
+  create temp table _ledger_flows on commit drop as
+    with f as (
+      select ord, 0 as side, from_account as account, from_kind as kind, from_owner as owner, -amount as delta, type, ref, remark
+        from _ledger_legs where from_kind < 10
+      union all
+      select ord, 1, to_account, to_kind, to_owner, amount, type, ref, remark from _ledger_legs where to_kind < 10
+    )
+    select f.*, a.balance + coalesce(sum(f.delta) over (partition by f.account order by f.ord, f.side
+                                         rows between unbounded preceding and 1 preceding), 0) as before
+      from f join ledger_accounts a on a.id = f.account;
+  select string_agg(distinct owner::text, ',') into v_bad from _ledger_flows where before + delta < 0;
+  if v_bad is not null then
+    raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = v_bad;
+  end if;
+  update ledger_accounts a set balance = a.balance + d.delta
+    from (select account, sum(delta) as delta from _ledger_flows group by account) d where a.id = d.account;
+
+  update _ledger_legs l set id = s.id
+    from (select o.ord, nextval('ledger_transfers_id_seq') as id from (select ord from _ledger_legs order by ord) o) s
+   where s.ord = l.ord;
+  for v_k in
+    select kind, sum(delta) as delta from (
+      select from_kind as kind, -amount as delta from _ledger_legs union all select to_kind, amount from _ledger_legs
+    ) x group by kind having sum(delta) <> 0 order by kind
+  loop
+    insert into ledger_slots as s (product, money, kind, slot, balance) values (p_product, p_money, v_k.kind, v_slot, v_k.delta)
+      on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
+  end loop;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at)
+    select id, p_product, p_money, key, from_account, to_account, amount, type, ref, remark, coalesce(p_admin, ''), v_at
+      from _ledger_legs order by ord;
+  insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+    select p_product, p_money, f.owner, f.account, l.id, f.type, f.delta, f.before, f.before + f.delta, f.ref, f.remark, v_at
+      from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 1 order by f.ord, f.side;
+  insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+    select p_product, f.owner, f.account, l.id, f.type, abs(f.delta), f.before, f.before + f.delta, f.ref, f.remark, coalesce(p_admin, ''), v_at
+      from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 4 order by f.ord, f.side;
+  return query select v_n, 0;
+end $f$;
+`

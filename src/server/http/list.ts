@@ -1,0 +1,155 @@
+// Lists that hold at millions of rows: filters as bound SQL, keyset pages (after/before an id) instead of a deep
+// OFFSET, and totals and sums that are exact when they come back within a time budget, otherwise an estimate
+// marked total_exact: false (the console shows 约 N). Never a silently wrong number.
+import { Type } from '@sinclair/typebox'
+import type { Db, Queryable } from '../db/db'
+import { many, one } from '../db/db'
+import { badRequest } from '../errors'
+import { parseTime } from './format'
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../contract/common'
+
+/** A page may be reached by OFFSET only this deep; further pages go by cursor (next/previous). */
+export const MAX_OFFSET = 10_000
+/** How long an exact count or sum may take before it is answered as an estimate. */
+export const COUNT_BUDGET_MS = 40
+
+export const KeysetQuery = {
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 1000000 })),
+  per_page: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: MAX_PER_PAGE })),
+  after: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0 })),
+  before: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0 })),
+}
+
+/** WHERE conditions with bound parameters; a filter whose value is absent adds nothing. */
+export class Where {
+  readonly parts: string[] = []
+  readonly params: unknown[] = []
+
+  /** Binds a value and answers its placeholder ($n). */
+  bind(v: unknown): string {
+    this.params.push(v)
+    return `$${this.params.length}`
+  }
+  /** A raw condition; `?` placeholders take the given values in order. */
+  add(sql: string, ...values: unknown[]): this {
+    this.parts.push(sql.replace(/\?/g, () => this.bind(values.shift())))
+    return this
+  }
+  eq(col: string, v: unknown): this {
+    return present(v) ? this.add(`${col} = ?`, v) : this
+  }
+  /** Case-insensitive prefix (uses a lower(...) text_pattern_ops index). */
+  prefix(col: string, v: string | undefined): this {
+    const s = v?.trim().toLowerCase()
+    return s ? this.add(`lower(${col}) like ?`, `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : this
+  }
+  /** start_time/end_time in the product time zone. */
+  timeRange(col: string, q: { start_time?: string; end_time?: string }): this {
+    const from = parseTime(q.start_time, { field: 'start_time', title: '开始时间' })
+    const to = parseTime(q.end_time, { field: 'end_time', title: '结束时间', endOfDay: true })
+    if (from && to && from > to) throw badRequest('开始时间不能晚于结束时间', 'start_time')
+    if (from) this.add(`${col} >= ?::timestamptz`, from)
+    if (to) this.add(`${col} <= ?::timestamptz`, to)
+    return this
+  }
+  get sql(): string {
+    return this.parts.length ? this.parts.join(' and ') : 'true'
+  }
+  /** True when only the always-present conditions (the first `base` parts) are set. */
+  onlyBase(base: number): boolean {
+    return this.parts.length <= base
+  }
+}
+
+function present(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== ''
+}
+
+export interface Keyset { per_page: number; page: number; after?: number; before?: number }
+
+export function keyset(q: { page?: number; per_page?: number; after?: number; before?: number }, defaultPerPage = DEFAULT_PER_PAGE): Keyset {
+  const per_page = q.per_page ?? defaultPerPage
+  const page = q.page ?? 1
+  if (q.after === undefined && q.before === undefined && (page - 1) * per_page > MAX_OFFSET) {
+    throw badRequest(`页码过深：直接跳页最多到第 ${Math.floor(MAX_OFFSET / per_page) + 1} 页，请逐页翻动或用筛选条件缩小范围`, 'page')
+  }
+  return { per_page, page, after: q.after, before: q.before }
+}
+
+/**
+ * One page of rows ordered by `idCol` descending: after=N gives the rows below N (next page), before=N the rows
+ * above it (previous page), neither the page by a bounded OFFSET. `select` and `from` are SQL; `w` binds the values.
+ */
+export async function pageRows<T extends Record<string, unknown>>(db: Queryable, p: Keyset, q: {
+  select: string; from: string; where: Where; idCol: string
+}): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
+  const w = new Where()
+  w.parts.push(...q.where.parts)
+  w.params.push(...q.where.params)
+  let order = 'desc'
+  if (p.after !== undefined) w.add(`${q.idCol} < ?`, p.after)
+  else if (p.before !== undefined) { w.add(`${q.idCol} > ?`, p.before); order = 'asc' }
+  const offset = p.after === undefined && p.before === undefined ? (p.page - 1) * p.per_page : 0
+  const rows = await many<T & { __id: number }>(db,
+    `select ${q.select}, ${q.idCol} as __id from ${q.from} where ${w.sql} order by ${q.idCol} ${order}
+     limit ${w.bind(p.per_page + 1)} offset ${w.bind(offset)}`, w.params)
+  const more = rows.length > p.per_page
+  const page = rows.slice(0, p.per_page)
+  if (order === 'asc') page.reverse()
+  const firstPage = p.before === undefined ? p.page === 1 && p.after === undefined : !more
+  const lastPage = order === 'desc' ? !more : false
+  const ids = page.map((r) => Number(r.__id))
+  return {
+    rows: page.map(({ __id, ...r }) => r as unknown as T),
+    cursor_next: lastPage || !ids.length ? null : ids[ids.length - 1],
+    cursor_prev: firstPage || !ids.length ? null : ids[0],
+  }
+}
+
+export interface Totals<S> { total: number; total_exact: boolean; stats: S | null }
+
+/**
+ * Counts (and sums, with `stats` SQL expressions) over the filtered set within COUNT_BUDGET_MS; past the budget the
+ * total is the planner's estimate and the sums are left out (stats null), both flagged inexact.
+ */
+export async function countWithin<S extends object>(root: Db, q: { from: string; where: Where; stats?: string }): Promise<Totals<S>> {
+  const sql = `select count(*)::bigint as __n${q.stats ? `, ${q.stats}` : ''} from ${q.from} where ${q.where.sql}`
+  if (root.kind === 'pg') {
+    try {
+      const row = await root.tx(async (tx) => {
+        await tx.query(`set local statement_timeout = ${COUNT_BUDGET_MS}`)
+        return one<Record<string, unknown>>(tx, sql, q.where.params)
+      })
+      return exact<S>(row!)
+    } catch (e) {
+      if ((e as { code?: string }).code !== '57014') throw e
+    }
+  } else {
+    // PGlite has no statement timeout (one thread); a capped count decides whether the exact figures are affordable.
+    const cap = 200_000
+    const n = await one<{ n: number }>(root, `select count(*)::int as n from (select 1 from ${q.from} where ${q.where.sql} limit ${cap + 1}) s`, q.where.params)
+    if (n!.n <= cap) return exact<S>((await one<Record<string, unknown>>(root, sql, q.where.params))!)
+  }
+  return { total: await estimate(root, q.from, q.where), total_exact: false, stats: null }
+}
+
+function exact<S>(row: Record<string, unknown>): Totals<S> {
+  const { __n, ...stats } = row
+  return { total: Number(__n), total_exact: true, stats: stats as S }
+}
+
+async function estimate(db: Queryable, from: string, w: Where): Promise<number> {
+  const plan = await one<{ 'QUERY PLAN': unknown }>(db, `explain (format json) select 1 from ${from} where ${w.sql}`, w.params)
+  const json = plan?.['QUERY PLAN']
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[]
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+/** The paged answer with keyset cursors and the exactness flag. */
+export function keysetPaged<T>(rows: T[], p: Keyset, t: { total: number; total_exact: boolean }, cur: { cursor_next: number | null; cursor_prev: number | null }) {
+  return {
+    items: rows, total: t.total, total_exact: t.total_exact, per_page: p.per_page, current_page: p.page,
+    cursor_next: cur.cursor_next, cursor_prev: cur.cursor_prev,
+  }
+}
+

@@ -1,0 +1,137 @@
+// The only way money moves: one transfer (or a set-based batch) between two accounts through the database's
+// ledger functions, with the member's balance change and the merchant's bill written in the same statement.
+import type { Queryable } from '../db/db'
+import { many, one } from '../db/db'
+import { AppError, conflict } from '../errors'
+import { KIND, type AccountKind, type MoneyClass } from '../../contract/ledger'
+import { centsText } from '../../contract/money'
+
+/** One side of a transfer: a house account (kind ≥ 10) or an owned account (member or merchant id). */
+export interface Side { kind: AccountKind; owner?: number }
+
+export interface TransferInput {
+  /** Exactly-once key derived from the cause (`withdraw:123:request`, `gift:<idempotency key>:45`). */
+  key: string
+  product: string
+  money: MoneyClass
+  from: Side
+  to: Side
+  /** Cents, > 0. */
+  amount: number
+  /** TRANSFER type (balance change types 1–12, quota 21/22, internal 101+). */
+  type: number
+  ref?: string
+  remark?: string
+  admin?: string
+  /** When it happened (backfilled demo history); defaults to the transaction's time. */
+  at?: Date
+}
+
+export interface TransferResult {
+  id: number
+  /** True when the key had been used with the same content: nothing moved now. */
+  replayed: boolean
+  fromBefore: number | null
+  fromAfter: number | null
+  toBefore: number | null
+  toAfter: number | null
+}
+
+/** Why the ledger refused a movement; `available` (cents) is set for insufficient funds of a single transfer. */
+export class LedgerError extends AppError {
+  constructor(readonly reason: 'insufficient' | 'keyReused' | 'noAccount' | 'badAmount', message: string,
+    readonly available: number | null = null, readonly owners: number[] = []) {
+    super(reason === 'noAccount' ? 404 : reason === 'badAmount' ? 400 : 409, message,
+      available !== null ? { available: centsText(available) } : owners.length ? { owners } : null)
+  }
+}
+
+function translate(e: unknown): unknown {
+  const err = e as { code?: string; detail?: string }
+  switch (err?.code) {
+    case 'LD001': {
+      const detail = String(err.detail ?? '')
+      if (/^\d+$/.test(detail)) return new LedgerError('insufficient', `余额不足，可用余额 ${centsText(detail)} 元`, Number(detail))
+      const owners = detail.split(',').filter(Boolean).map(Number)
+      return new LedgerError('insufficient', '余额不足', null, owners)
+    }
+    case 'LD002': return new LedgerError('keyReused', '该请求编号已用于另一笔不同的操作')
+    case 'LD004': return new LedgerError('noAccount', '资金账户不存在')
+    case 'LD005': return new LedgerError('badAmount', '金额必须大于 0')
+    default: return e
+  }
+}
+
+const owned = (s: Side) => (s.kind < 10 ? s.owner ?? null : null)
+
+export async function transfer(db: Queryable, t: TransferInput): Promise<TransferResult> {
+  if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new LedgerError('badAmount', '金额必须大于 0')
+  try {
+    const r = await one<{
+      transfer_id: number; replayed: boolean; from_before: number | null; from_after: number | null
+      to_before: number | null; to_after: number | null
+    }>(db,
+      `select * from ledger_transfer($1, $2, $3::smallint, $4::smallint, $5, $6::smallint, $7, $8::bigint, $9::smallint, $10, $11, $12, $13)`,
+      [t.key, t.product, t.money, t.from.kind, owned(t.from), t.to.kind, owned(t.to), t.amount, t.type,
+        t.ref ?? '', t.remark ?? '', t.admin ?? '', t.at ?? null])
+    return {
+      id: Number(r!.transfer_id), replayed: r!.replayed,
+      fromBefore: num(r!.from_before), fromAfter: num(r!.from_after), toBefore: num(r!.to_before), toAfter: num(r!.to_after),
+    }
+  } catch (e) {
+    throw translate(e)
+  }
+}
+
+export interface BatchLeg {
+  key: string
+  from: Side
+  to: Side
+  amount: number
+  type: number
+  ref?: string
+  remark?: string
+}
+
+/** Many movements in one set-based statement: all or nothing; a repeated batch moves nothing (replayed). */
+export async function transferBatch(db: Queryable, product: string, money: MoneyClass, legs: BatchLeg[],
+  opts: { admin?: string; at?: Date } = {}): Promise<{ moved: number; replayed: number }> {
+  if (!legs.length) return { moved: 0, replayed: 0 }
+  try {
+    const r = await one<{ moved: number; replayed: number }>(db,
+      `select * from ledger_transfer_batch($1, $2::smallint, $3, $4, $5::text[], $6::smallint[], $7::int[], $8::smallint[],
+                                           $9::int[], $10::bigint[], $11::smallint[], $12::text[], $13::text[])`,
+      [product, money, opts.at ?? null, opts.admin ?? '', legs.map((l) => l.key), legs.map((l) => l.from.kind),
+        legs.map((l) => owned(l.from)), legs.map((l) => l.to.kind), legs.map((l) => owned(l.to)), legs.map((l) => l.amount),
+        legs.map((l) => l.type), legs.map((l) => l.ref ?? ''), legs.map((l) => l.remark ?? '')])
+    return { moved: Number(r!.moved), replayed: Number(r!.replayed) }
+  } catch (e) {
+    throw translate(e)
+  }
+}
+
+/** Opens a member's available, frozen and interest accounts (or a merchant's quota account). Idempotent. */
+export async function openAccounts(db: Queryable, product: string, money: MoneyClass, owner: number, kinds: AccountKind[]): Promise<void> {
+  await db.query(
+    `insert into ledger_accounts (product, money, kind, owner_id)
+     select $1, $2, k, $3 from unnest($4::smallint[]) k on conflict do nothing`, [product, money, owner, kinds])
+}
+
+export const MEMBER_KINDS: AccountKind[] = [KIND.available, KIND.frozen, KIND.interest]
+
+/** Balances of one owner's accounts in cents, by kind. */
+export async function balancesOf(db: Queryable, product: string, owner: number, kinds: AccountKind[] = MEMBER_KINDS): Promise<Record<number, number>> {
+  const rows = await many<{ kind: number; balance: number }>(db,
+    `select kind, balance from ledger_accounts where product = $1 and owner_id = $2 and kind = any($3::smallint[])`, [product, owner, kinds])
+  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.balance)]))
+}
+
+/** The conflict a domain rule raises when the ledger says the money is not there, with its own wording. */
+export function insufficient(e: unknown, message: (available: string) => string): unknown {
+  if (e instanceof LedgerError && e.reason === 'insufficient' && e.available !== null) {
+    return conflict(message(centsText(e.available)))
+  }
+  return e
+}
+
+const num = (v: number | string | null) => (v === null ? null : Number(v))

@@ -1,0 +1,30 @@
+// SQL pieces of the member area: the member columns as the console sees them, masks, and the joins they need.
+import { TIME } from '../http/format'
+
+/** 13812345678 → 138****5678 (numbers too short to mask are shown as they are). */
+export const MASK_PHONE = (col: string) =>
+  `case when length(${col}) >= 7 then left(${col}, 3) || '****' || right(${col}, 4) else ${col} end`
+
+/** The member's three balances and its level and agent names. */
+export const MEMBER_FROM = `members m
+  left join member_levels lv on lv.id = m.level_id
+  left join members ag on ag.id = m.agent_id
+  left join ledger_accounts a1 on a1.product = m.product and a1.money = m.kind and a1.kind = 1 and coalesce(a1.owner_id, 0) = m.id
+  left join ledger_accounts a2 on a2.product = m.product and a2.money = m.kind and a2.kind = 2 and coalesce(a2.owner_id, 0) = m.id
+  left join ledger_accounts a3 on a3.product = m.product and a3.money = m.kind and a3.kind = 3 and coalesce(a3.owner_id, 0) = m.id`
+
+export const memberColumns = (phone: 'masked' | 'full') => `m.id, m.username, m.nickname, m.real_name,
+  ${phone === 'masked' ? MASK_PHONE('m.phone') : 'm.phone'} as phone,
+  m.level_id, coalesce(lv.name, '') as level_name, m.agent_id, coalesce(ag.username, '') as agent_name, m.is_agent,
+  m.rebate_rate::text as rebate_rate, m.invite_code, m.status::int as status,
+  cents_text(coalesce(a1.balance, 0)) as balance, cents_text(coalesce(a2.balance, 0)) as frozen,
+  cents_text(coalesce(a3.balance, 0)) as interest_balance,
+  cents_text(m.total_recharge) as total_recharge, cents_text(m.total_withdraw) as total_withdraw,
+  m.register_ip, m.last_login_ip, ${TIME('m.last_login_time')} as last_login_time, m.remark, m.avatar,
+  ${TIME('m.created_at')} as created_at`
+
+export const BALANCE_SUMS = `cents_text(coalesce(sum(a1.balance), 0)) as balance, cents_text(coalesce(sum(a2.balance), 0)) as frozen,
+  cents_text(coalesce(sum(a3.balance), 0)) as interest_balance`
+
+/** Where avatar paths are relative to (the member site's upload host; the console shows them from there). */
+export const IMG_URL = process.env.IMG_URL ?? '/uploads/'

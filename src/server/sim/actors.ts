@@ -1,0 +1,5 @@
+// Every activity the simulator runs, in the order their first-start bootstrap fills a demo product.
+import type { SimActor } from './actor'
+import { memberActor } from './member-actor'
+
+export const ACTORS: SimActor[] = [memberActor]
