@@ -8,4 +8,5 @@ export interface ChainedTable {
 
 export const CHAINED_TABLES: ChainedTable[] = [
   { table: 'operation_logs', content: 'operation_log_content' },
+  { table: 'ledger_transfers', content: 'ledger_transfer_content' },
 ]

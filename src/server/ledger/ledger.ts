@@ -52,7 +52,7 @@ function translate(e: unknown): unknown {
     case 'LD001': {
       const detail = String(err.detail ?? '')
       if (/^\d+$/.test(detail)) return new LedgerError('insufficient', `余额不足，可用余额 ${centsText(detail)} 元`, Number(detail))
-      const owners = detail.split(',').filter(Boolean).map(Number)
+      const owners = detail.replace(/^owners:/, '').split(',').filter(Boolean).map(Number)
       return new LedgerError('insufficient', '余额不足', null, owners)
     }
     case 'LD002': return new LedgerError('keyReused', '该请求编号已用于另一笔不同的操作')

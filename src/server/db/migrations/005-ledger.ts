@@ -60,7 +60,12 @@ create table ledger_transfers (
   remark text not null default '',
   admin text not null default '',
   created_at timestamptz not null default now(),
-  check (from_account <> to_account)
+  -- The tamper-evident chain (see 003-audit-chain): strands ledger:<product>:<0..15>, so the chain heads are no hot spot.
+  chain text not null,
+  chain_seq bigint not null,
+  chain_hash bytea not null,
+  check (from_account <> to_account),
+  unique (chain, chain_seq)
 );
 create unique index ledger_transfers_key on ledger_transfers (key);
 create index ledger_transfers_from on ledger_transfers (from_account, id);
@@ -117,6 +122,20 @@ create trigger balance_changes_append_only before update or delete on balance_ch
 create trigger merchant_bills_append_only before update or delete on merchant_bills
   for each row execute function refuse_change();
 
+-- The canonical bytes of a transfer (what its chain hash covers), from its stored columns; time in UTC to the µs.
+create function ledger_transfer_content(
+  p_chain text, p_id bigint, p_product text, p_money smallint, p_key text, p_from bigint, p_to bigint, p_amount bigint,
+  p_type smallint, p_ref text, p_remark text, p_admin text, p_created_at timestamptz
+) returns bytea language sql stable as $f$
+  select convert_to(jsonb_build_array('ledger_transfers/1', p_chain, p_id, p_product, p_money, p_key, p_from, p_to, p_amount,
+    p_type, p_ref, p_remark, p_admin, to_char(p_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text, 'UTF8')
+$f$;
+
+create function ledger_transfer_content(r ledger_transfers) returns bytea language sql stable as $f$
+  select ledger_transfer_content(r.chain, r.id, r.product, r.money, r.key, r.from_account, r.to_account, r.amount, r.type,
+    r.ref, r.remark, r.admin, r.created_at)
+$f$;
+
 -- Cents as the console's decimal text, integer arithmetic only: 123450 -> '1234.50'.
 -- Numeric so sums (which PostgreSQL gives as numeric) format too; bigint arguments cast implicitly.
 create function cents_text(c numeric) returns text language sql immutable strict as $f$
@@ -172,6 +191,7 @@ declare
   v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
   v_prev ledger_transfers%rowtype;
   v_at timestamptz := coalesce(p_at, now());
+  v_chain text; v_seq bigint; v_hash bytea;
 begin
   if p_amount is null or p_amount <= 0 then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
@@ -205,9 +225,14 @@ begin
 
   v_id := nextval('ledger_transfers_id_seq');
   perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, (txid_current() % 16)::smallint, p_amount);
-  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at)
+  -- Last: the chain head stays locked until commit, so take it when everything else is done.
+  v_chain := 'ledger:' || p_product || ':' || (v_id % 16);
+  select c.seq, c.hash into v_seq, v_hash from audit_chain_next(v_chain, ledger_transfer_content(v_chain, v_id, p_product,
+    p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)) c;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                chain, chain_seq, chain_hash)
     values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
-            coalesce(p_admin, ''), v_at);
+            coalesce(p_admin, ''), v_at, v_chain, v_seq, v_hash);
   if p_from_kind = 1 then
     insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
       values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount,
@@ -245,6 +270,7 @@ declare
   v_existing int; v_matching int; v_bad text; v_k record;
   v_slot smallint := (txid_current() % 16)::smallint;
   v_at timestamptz := coalesce(p_at, now());
+  v_chain text; v_seq bigint; v_hash bytea; v_c bytea; v_contents bytea[]; v_hashes bytea[] := '{}';
 begin
   if v_n = 0 then return query select 0, 0; return; end if;
   drop table if exists pg_temp._ledger_legs;
@@ -296,7 +322,7 @@ begin
       from f join ledger_accounts a on a.id = f.account;
   select string_agg(distinct owner::text, ',') into v_bad from _ledger_flows where before + delta < 0;
   if v_bad is not null then
-    raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = v_bad;
+    raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = 'owners:' || v_bad;
   end if;
   update ledger_accounts a set balance = a.balance + d.delta
     from (select account, sum(delta) as delta from _ledger_flows group by account) d where a.id = d.account;
@@ -312,9 +338,23 @@ begin
     insert into ledger_slots as s (product, money, kind, slot, balance) values (p_product, p_money, v_k.kind, v_slot, v_k.delta)
       on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
   end loop;
-  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at)
-    select id, p_product, p_money, key, from_account, to_account, amount, type, ref, remark, coalesce(p_admin, ''), v_at
-      from _ledger_legs order by ord;
+  -- The whole batch goes on one strand: its head is locked once, the hashes computed in one pass, the head moved once.
+  v_chain := 'ledger:' || p_product || ':' || (txid_current() % 16);
+  insert into audit_heads (chain, seq, hash) values (v_chain, 0, decode(repeat('00', 32), 'hex')) on conflict do nothing;
+  select seq, hash into v_seq, v_hash from audit_heads where chain = v_chain for update;
+  select array_agg(sha256(ledger_transfer_content(v_chain, id, p_product, p_money, key, from_account, to_account, amount, type,
+                                                  ref, remark, coalesce(p_admin, ''), v_at)) order by ord)
+    into v_contents from _ledger_legs;
+  foreach v_c in array v_contents loop
+    v_hash := sha256(v_hash || v_c);
+    v_hashes := v_hashes || v_hash;
+  end loop;
+  update audit_heads set seq = v_seq + v_n, hash = v_hash where chain = v_chain;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                chain, chain_seq, chain_hash)
+    select l.id, p_product, p_money, l.key, l.from_account, l.to_account, l.amount, l.type, l.ref, l.remark, coalesce(p_admin, ''), v_at,
+           v_chain, v_seq + h.n, h.hash
+      from _ledger_legs l join unnest(v_hashes) with ordinality as h(hash, n) on h.n = l.ord order by l.ord;
   insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
     select p_product, p_money, f.owner, f.account, l.id, f.type, f.delta, f.before, f.before + f.delta, f.ref, f.remark, v_at
       from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 1 order by f.ord, f.side;
