@@ -1,5 +1,5 @@
 // Builds the console into dist/public (code-split, hashed, under static/js and static/css), the server into dist/server.mjs
-// and the audit verifier into dist/audit-verify.mjs.
+// and the command-line tools into dist/tools.mjs.
 import * as esbuild from 'esbuild'
 import { mkdirSync, rmSync, readFileSync, writeFileSync, cpSync, renameSync, readdirSync } from 'node:fs'
 import { join, basename } from 'node:path'
@@ -59,15 +59,15 @@ export async function build() {
     sourcemap: 'linked',
     legalComments: 'none',
   })
-  await buildAuditVerify()
+  await buildTools()
   return { css }
 }
 
-/** `npm run audit:verify` (src/server/audit/cli.ts), bundled like the server into dist/audit-verify.mjs. */
-export async function buildAuditVerify() {
+/** The command-line tools (src/server/tools: audit:verify, ledger:check, ...), bundled like the server into dist/tools.mjs. */
+export async function buildTools() {
   await esbuild.build({
-    entryPoints: ['src/server/audit/cli.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    outfile: 'dist/audit-verify.mjs', packages: 'external', legalComments: 'none',
+    entryPoints: ['src/server/tools/index.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    outfile: 'dist/tools.mjs', packages: 'external', legalComments: 'none',
   })
 }
 

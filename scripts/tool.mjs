@@ -1,5 +1,6 @@
-// `npm run audit:verify`: bundles the verifier when its sources are newer than dist/audit-verify.mjs (only that file;
-// a running server's dist/ is left alone), then runs it against DATABASE_URL or DATA_DIR, as the server would.
+// `npm run audit:verify`, `npm run ledger:check`, ...: bundles the tools when their sources are newer than
+// dist/tools.mjs (only that file; a running server's dist/ is left alone), then runs the named tool against
+// DATABASE_URL or DATA_DIR, as the server would.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -12,10 +13,10 @@ function newest(dir) {
   return t
 }
 
-const out = 'dist/audit-verify.mjs'
+const out = 'dist/tools.mjs'
 const built = existsSync(out) ? statSync(out).mtimeMs : 0
 if (Math.max(newest('src/server'), newest('src/contract'), statSync('build.mjs').mtimeMs) > built) {
-  const { buildAuditVerify } = await import('../build.mjs')
-  await buildAuditVerify()
+  const { buildTools } = await import('../build.mjs')
+  await buildTools()
 }
 await import(join(process.cwd(), out))

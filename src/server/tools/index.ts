@@ -1,0 +1,46 @@
+// The server's command-line tools (`npm run audit:verify`, `npm run ledger:check`, ...), bundled into dist/tools.mjs.
+// Each answers its exit code: 0 all well, 1 a problem found, 2 could not run.
+import { openToolDb } from './open'
+import { verifyAudit } from '../audit/verify'
+import { formatReport } from '../audit/print'
+import { checkLedger } from '../ledger/check'
+import { formatLedgerCheck } from '../ledger/print'
+import type { Db } from '../db/db'
+
+export interface Tool { summary: string; run(db: Db, source: string, args: string[]): Promise<number> }
+
+export const TOOLS: Record<string, Tool> = {
+  'audit:verify': {
+    summary: '校验操作日志与资金转账的审计链',
+    async run(db, source) {
+      const report = await verifyAudit(db)
+      console.log(formatReport(report, source))
+      return report.ok ? 0 : 1
+    },
+  },
+  'ledger:check': {
+    summary: '账务核对：资金守恒、余额等于流水、账变前后连续、资金隔离',
+    async run(db, source) {
+      const result = await checkLedger(db)
+      console.log(formatLedgerCheck(result, source))
+      return result.ok ? 0 : 1
+    },
+  },
+}
+
+const [name, ...args] = process.argv.slice(2)
+const tool = TOOLS[name ?? '']
+if (!tool) {
+  console.error(`用法：node scripts/tool.mjs <${Object.keys(TOOLS).join('|')}>`)
+  process.exit(2)
+}
+const opened = await openToolDb()
+if (!opened) process.exit(2)
+try {
+  process.exitCode = await tool.run(opened.db, opened.source, args)
+} catch (e) {
+  console.error(`${name} 未能完成：${e instanceof Error ? e.message : String(e)}`)
+  process.exitCode = 2
+} finally {
+  await opened.db.close()
+}
