@@ -1,4 +1,4 @@
-// The Fastify app: envelope and error handling, request ids, OpenAPI, health, every area's routes and the built console.
+// The Fastify app: envelope and error handling, request ids, security headers, OpenAPI, health, every area's routes and the built console.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import swagger from '@fastify/swagger'
 import { randomUUID } from 'node:crypto'
@@ -8,6 +8,7 @@ import { validationError } from './http/validation'
 import { registerRoutes, type AppDeps } from './http/route'
 import { ALL_ROUTES } from './routes'
 import { serveConsole } from './http/static'
+import { registerSecurityHeaders } from './http/security'
 
 export interface AppOptions { logger?: boolean | object }
 
@@ -33,6 +34,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  await registerSecurityHeaders(app, deps.config)
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.code).send({ code: err.code, msg: err.message, data: err.data })
