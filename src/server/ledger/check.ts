@@ -56,8 +56,8 @@ const statementChain = (table: 'balance_changes' | 'merchant_bills', name: strin
          from ${table} r window w as (partition by r.account_id order by r.id)) x
       where why is not null limit 20`)
   const tails = await many<{ account_id: number }>(db,
-    `select a.id as account_id from ledger_accounts a
-       left join lateral (select after from ${table} r where r.account_id = a.id order by r.id desc limit 1) last on true
+    `with last as (select distinct on (account_id) account_id, after from ${table} order by account_id, id desc)
+     select a.id as account_id from ledger_accounts a left join last on last.account_id = a.id
       where a.kind = ${kind} and coalesce(last.after, 0) <> a.balance limit 20`)
   const legs = await many<{ account_id: number }>(db,
     `with t as (select from_account as account_id, count(*) as n from ledger_transfers group by 1

@@ -5,9 +5,18 @@ import { verifyAudit } from '../audit/verify'
 import { formatReport } from '../audit/print'
 import { checkLedger } from '../ledger/check'
 import { formatLedgerCheck } from '../ledger/print'
+import { fillBenchData } from '../bench-data'
 import type { Db } from '../db/db'
+import { migrate } from '../db/migrate'
+import { seed } from '../seed/seed'
+import { ALL_ROUTES } from '../routes'
 
-export interface Tool { summary: string; run(db: Db, source: string, args: string[]): Promise<number> }
+export interface Tool {
+  summary: string
+  /** May start from an empty database (migrates and seeds it first). */
+  creates?: boolean
+  run(db: Db, source: string, args: string[]): Promise<number>
+}
 
 export const TOOLS: Record<string, Tool> = {
   'audit:verify': {
@@ -26,6 +35,17 @@ export const TOOLS: Record<string, Tool> = {
       return result.ok ? 0 : 1
     },
   },
+  'bench:data': {
+    summary: '生成基准测试数据（--members N --changes N ...，见 src/server/bench-data）',
+    creates: true,
+    async run(db, source, args) {
+      console.log(`基准数据：${source}`)
+      await migrate(db)
+      await seed(db, ALL_ROUTES, { demo: false })
+      await fillBenchData(db, args)
+      return 0
+    },
+  },
 }
 
 const [name, ...args] = process.argv.slice(2)
@@ -34,7 +54,7 @@ if (!tool) {
   console.error(`用法：node scripts/tool.mjs <${Object.keys(TOOLS).join('|')}>`)
   process.exit(2)
 }
-const opened = await openToolDb()
+const opened = await openToolDb(tool.creates)
 if (!opened) process.exit(2)
 try {
   process.exitCode = await tool.run(opened.db, opened.source, args)

@@ -1,11 +1,12 @@
 // How a command-line tool reaches the server's database: DATABASE_URL, else the PGlite in DATA_DIR (which must exist).
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../config'
 import { openDb } from '../db/open'
 import type { Db } from '../db/db'
 
-export async function openToolDb(): Promise<{ db: Db; source: string } | null> {
+/** `create`: a tool that fills a database may start from nothing (PGlite's directory is created). */
+export async function openToolDb(create = false): Promise<{ db: Db; source: string } | null> {
   const config = readConfig()
   let source: string
   if (config.databaseUrl) {
@@ -15,10 +16,11 @@ export async function openToolDb(): Promise<{ db: Db; source: string } | null> {
   } else {
     source = `PGlite ${config.dataDir}`
     // Opening a missing directory would create an empty database instead of reading one.
-    if (!existsSync(join(config.dataDir, 'PG_VERSION'))) {
+    if (!create && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
       console.error(`没有数据库：${config.dataDir}（设置 DATA_DIR 或 DATABASE_URL）`)
       return null
     }
   }
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true })
   return { db: await openDb(config), source }
 }
