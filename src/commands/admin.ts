@@ -10,6 +10,7 @@ import { cancelled, eachRow, ids, lines, one, PATHS, reportBulk } from './admin-
 import './admin-access'
 import './admin-whitelist'
 import './admin-google'
+import './admin-audit'
 
 const A = PATHS.admins
 const adminName = (r: Row) => `${r.username}（${r.nickname || '无昵称'}）`

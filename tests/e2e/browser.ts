@@ -1,5 +1,5 @@
 // Drives Debian's Chromium with playwright-core against the real server started by global-setup.
-import { inject } from 'vitest'
+import { inject, onTestFinished } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { E2E_PASSWORD } from './password'
 
@@ -14,8 +14,33 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
+/** A content-policy violation as the page reported it. */
+export interface CspViolation { url: string; directive: string; blocked: string; source: string; line: number; sample: string }
+const violations = new WeakMap<BrowserContext, CspViolation[]>()
+
+/** The context's violations so far; a test that provokes some on purpose takes them out with `.splice(0)`. */
+export const cspViolations = (context: BrowserContext): CspViolation[] => violations.get(context) ?? []
+
+/** Every page of the context reports content-policy violations; the test fails on any it did not take out. */
+async function watchContentPolicy(context: BrowserContext) {
+  const seen: CspViolation[] = []
+  violations.set(context, seen)
+  await context.exposeBinding('__cspViolation', ({ page }, v: Omit<CspViolation, 'url'>) => { seen.push({ url: page.url(), ...v }) })
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __cspViolation(v: unknown): void }).__cspViolation({
+        directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample,
+      })
+    }, true)
+  })
+  onTestFinished(() => {
+    if (seen.length) throw new Error(`Content-Security-Policy violations:\n${seen.map((v) => JSON.stringify(v)).join('\n')}`)
+  })
+}
+
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
+  await watchContentPolicy(context)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   return { context, page }
