@@ -8,6 +8,7 @@ import { toCents } from '../../contract/money'
 import { PAGE_SIZES } from '../../contract/common'
 import type { BalanceStat, MemberDetail, MemberQuery, MemberSuggestion } from '../../contract/member'
 import { BALANCE_SUMS, IMG_URL, MEMBER_FROM, memberColumns } from './member-sql'
+import { TIME } from '../http/format'
 
 function money(v: string | undefined, field: string, title: string): number | undefined {
   if (v === undefined || v === '') return undefined
@@ -65,7 +66,12 @@ export async function showMember(db: Queryable, product: string, id: number, kin
             cents_text(coalesce(sum(amount) filter (where type = 3), 0)) as payout_total,
             cents_text(coalesce(sum(amount) filter (where type in (1, 3)), 0)) as win_loss
        from balance_changes where member_id = $1`, [id])
-  return { ...m, summary: s as unknown as MemberDetail['summary'] }
+  // The latest balance changes, so the member drawer shows its history to whoever may see the member.
+  const recent = await many<MemberDetail['recent_changes'][number]>(db,
+    `select id, type, cents_text(amount) as amount, cents_text(before) as before, cents_text(after) as after, ref, remark,
+            ${TIME('created_at')} as created_at
+       from balance_changes where member_id = $1 order by id desc limit 20`, [id])
+  return { ...m, summary: s as unknown as MemberDetail['summary'], recent_changes: recent }
 }
 
 /** Up to 10 real members by username prefix (the lower(username) pattern index), for every money form. */
