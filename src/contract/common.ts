@@ -18,6 +18,11 @@ export interface PageQuery { page?: number; per_page?: number }
 export const PAGE_SIZES = { member: 10, whitelist: 12, proadmin: 12, agent: 13, merchantbill: 13 } as const
 export const DEFAULT_PER_PAGE = 15
 export const MAX_PER_PAGE = 1000
+/** Lists that page by cursor reach a page by OFFSET only this many rows deep; further pages go next/previous. */
+export const MAX_OFFSET = 10_000
+
+/** Keyset cursors of a list that pages by id: `after` = cursor_next for the next page, `before` = cursor_prev for the previous. */
+export interface Cursors { cursor_next: number | null; cursor_prev: number | null }
 
 export interface SiteConfig {
   site_name: string

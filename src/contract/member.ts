@@ -1,7 +1,7 @@
 // Request and response shapes of the member area (AREAS §1, agents of §2): members, levels, virtual accounts,
 // bank cards, digital wallets and agents. Money is a decimal string with two places.
 import type { Labels } from './enums'
-import type { Paged } from './common'
+import type { Cursors, Paged } from './common'
 
 export const MEMBER_API = {
   member: '/api/member', level: '/api/level', tuohao: '/api/tuohao', card: '/api/card', wallet: '/api/wallet', agent: '/api/agent',
@@ -14,8 +14,6 @@ export const CARD_STATUS: Labels = { 1: '正常', 0: '禁用' }
 export const WALLET_CHAIN: Labels = { TRC20: 'TRC20', ERC20: 'ERC20' }
 export const YES_NO: Labels = { 1: '是', 0: '否' }
 
-/** Keyset cursors of a list that pages by id (pass `after` for the next page, `before` for the previous). */
-export interface Cursors { cursor_next: number | null; cursor_prev: number | null }
 
 export interface Member {
   id: number; username: string; nickname: string; real_name: string

@@ -6,10 +6,9 @@ import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest } from '../errors'
 import { parseTime } from './format'
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../contract/common'
+import { DEFAULT_PER_PAGE, MAX_OFFSET, MAX_PER_PAGE } from '../../contract/common'
 
-/** A page may be reached by OFFSET only this deep; further pages go by cursor (next/previous). */
-export const MAX_OFFSET = 10_000
+export { MAX_OFFSET }
 /** How long an exact count or sum may take before it is answered as an estimate. */
 export const COUNT_BUDGET_MS = 40
 
@@ -80,7 +79,7 @@ export function keyset(q: { page?: number; per_page?: number; after?: number; be
  * One page of rows ordered by `idCol` descending: after=N gives the rows below N (next page), before=N the rows
  * above it (previous page), neither the page by a bounded OFFSET. `select` and `from` are SQL; `w` binds the values.
  */
-export async function pageRows<T extends Record<string, unknown>>(db: Queryable, p: Keyset, q: {
+export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
   select: string; from: string; where: Where; idCol: string
 }): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
   const w = new Where()

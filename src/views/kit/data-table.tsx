@@ -9,7 +9,7 @@ import { ColumnMenu, useColumnVisibility } from './column-menu'
 import { csvName, download, fetchAll, toCsv } from './csv'
 import { Drawer, FieldList } from './drawer'
 import { FilterBar } from './filter-bar'
-import { formatMoney } from './format'
+import { field, formatMoney } from './format'
 import { Grid } from './grid'
 import { Pager } from './pager'
 import { BulkBar } from './bulk-bar'
@@ -54,7 +54,7 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
   const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
   const fixed = JSON.stringify(spec.params ?? {})
   const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
-  const data = useListData({ list, endpoint: spec.endpoint, itemsKey, params, page: q.page, perPage: q.perPage })
+  const data = useListData({ list, endpoint: spec.endpoint, itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
   const rows = data.answer?.rows ?? NO_ROWS
   const sel = useGridSelection(list, rows, rowKey)
   const [detail, setDetail] = useState<Row | null>(null)
@@ -68,7 +68,7 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
   onAnswer.current = spec.onAnswer
   useEffect(() => { if (data.answer) onAnswer.current?.(data.answer.raw) }, [data.answer])
   // A new query is a new set of rows: the old selection no longer applies.
-  const queryKey = JSON.stringify([params, q.page, q.perPage])
+  const queryKey = JSON.stringify([params, q.page, q.perPage, q.cursor])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => sel.clear(), [queryKey])
 
@@ -102,7 +102,11 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
     }
   }
 
-  const stats = spec.stats?.filter((s) => data.answer?.raw[s.key] !== undefined) ?? []
+  // Dotted keys reach into a stats object (balance_stat.balance); a stats object answered as null was over budget.
+  const raw = (data.answer?.raw ?? {}) as Row
+  const stats = spec.stats?.filter((s) => field(raw, s.key) !== undefined && field(raw, s.key) !== null) ?? []
+  const statsOverBudget = Boolean(spec.stats?.length) && data.answer !== null && !stats.length &&
+    spec.stats!.some((s) => raw[s.key.split('.')[0]] === null)
   const detailFields: DetailField[] = Array.isArray(spec.detail) ? spec.detail : spec.columns
 
   return (
@@ -146,11 +150,14 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
             {stats.map((s) => (
               <span key={s.key} data-stat={s.key}>
                 {s.title}：<span className={s.format === 'money' ? 'kit-money' : undefined}>
-                  {s.format === 'money' ? formatMoney(data.answer!.raw[s.key]) : String(data.answer!.raw[s.key])}
+                  {s.format === 'money' ? formatMoney(field(raw, s.key)) : String(field(raw, s.key))}
                 </span>
               </span>
             ))}
           </div>
+        )}
+        {statsOverBudget && (
+          <div className="kit-stats kit-muted" data-testid="stats">合计：数据量大，未能在时限内算出，请用筛选条件缩小范围</div>
         )}
         {data.answer && (
           <Pager
@@ -158,6 +165,7 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
             perPage={q.perPage}
             total={data.answer.total}
             exact={data.answer.totalExact}
+            cursors={data.answer.cursors}
             onPage={q.setPage}
             onPerPage={q.setPerPage}
           />

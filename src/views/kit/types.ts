@@ -77,5 +77,7 @@ export interface ListAnswer {
   totalExact: boolean
   perPage: number
   page: number
+  /** Keyset cursors when the list pages by id (next: the `after` of the next page, prev: the `before` of the previous). */
+  cursors: { next: string | null; prev: string | null } | null
   raw: Record<string, unknown>
 }

@@ -17,6 +17,9 @@ export function readAnswer(raw: Record<string, unknown>, itemsKey: string, page:
     totalExact: raw.total_exact !== false,
     perPage: Number(raw.per_page ?? perPage),
     page: Number(raw.current_page ?? page),
+    cursors: 'cursor_next' in raw || 'cursor_prev' in raw
+      ? { next: raw.cursor_next == null ? null : String(raw.cursor_next), prev: raw.cursor_prev == null ? null : String(raw.cursor_prev) }
+      : null,
     raw,
   }
 }
@@ -28,8 +31,10 @@ export function useListData(opts: {
   params: Record<string, string | number>
   page: number
   perPage: number
+  /** The keyset position of the page (after or before a cursor), when the list pages by cursor. */
+  cursor?: { after?: string; before?: string }
 }) {
-  const { list, endpoint, itemsKey, params, page, perPage } = opts
+  const { list, endpoint, itemsKey, params, page, perPage, cursor } = opts
   const refresh = useSnapshot(consoleState).refresh[list] ?? 0
   const [state, setState] = useState<LoadState>('loading')
   const [answer, setAnswer] = useState<ListAnswer | null>(null)
@@ -38,7 +43,7 @@ export function useListData(opts: {
   const [error, setError] = useState('')
   const current = useRef('')
 
-  const query = JSON.stringify({ ...params, page, per_page: perPage })
+  const query = JSON.stringify({ ...params, page, per_page: perPage, after: cursor?.after, before: cursor?.before })
   useEffect(() => {
     // Identified by content, not by effect run: a duplicate request dropped by the client leaves the
     // first one to deliver the answer.

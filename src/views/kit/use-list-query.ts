@@ -7,8 +7,11 @@ export interface ListQuery {
   filters: Record<string, string>
   page: number
   perPage: number
+  /** Where the page starts when reached by cursor (kept in the URL like the page). */
+  cursor: { after?: string; before?: string }
   setFilters: (next: Record<string, string>) => void
-  setPage: (page: number) => void
+  /** Goes to a page; with a cursor for the next/previous page of a list that pages by id. */
+  setPage: (page: number, cursor?: { after?: string; before?: string }) => void
   setPerPage: (perPage: number) => void
 }
 
@@ -26,6 +29,9 @@ export function useListQuery(filters: FilterSpec[], defaultPerPage: number): Lis
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, filters])
   const page = Math.max(1, Number(params.get('page')) || 1)
+  const after = params.get('after') ?? undefined
+  const before = params.get('before') ?? undefined
+  const cursor = useMemo(() => (after ? { after } : before ? { before } : {}), [after, before])
   const perPage = Math.min(1000, Math.max(1, Number(params.get('per_page')) || defaultPerPage))
 
   const update = useCallback(
@@ -43,19 +49,20 @@ export function useListQuery(filters: FilterSpec[], defaultPerPage: number): Lis
 
   const setFilters = useCallback(
     (next: Record<string, string>) => {
-      const patch: Record<string, string | null> = { page: null }
+      const patch: Record<string, string | null> = { page: null, after: null, before: null }
       for (const spec of filters) patch[spec.name] = next[spec.name] || null
       update(patch)
     },
     [filters, update],
   )
-  const setPage = useCallback((p: number) => update({ page: p > 1 ? String(p) : null }), [update])
+  const setPage = useCallback((p: number, c: { after?: string; before?: string } = {}) =>
+    update({ page: p > 1 ? String(p) : null, after: p > 1 ? c.after ?? null : null, before: p > 1 ? c.before ?? null : null }), [update])
   const setPerPage = useCallback(
-    (n: number) => update({ per_page: n === defaultPerPage ? null : String(n), page: null }),
+    (n: number) => update({ per_page: n === defaultPerPage ? null : String(n), page: null, after: null, before: null }),
     [update, defaultPerPage],
   )
 
-  return { filters: values, page, perPage, setFilters, setPage, setPerPage }
+  return { filters: values, page, perPage, cursor, setFilters, setPage, setPerPage }
 }
 
 /** The query parameters a filter set sends: dates become the start or end of that day. */
