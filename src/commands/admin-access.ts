@@ -29,7 +29,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.editRole', title: '编辑角色', keywords: ['role', 'edit'], menu: R, action: 'U', on: 'rows', list: R,
+    id: 'admin.editRole', title: '编辑角色', keywords: ['role', 'edit'], menu: R, action: 'U', on: 'rows', list: R, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
     run: async (ctx) => {
       const result = orCancel(await (await roleForms()).roleForm(ctx.rows[0]))
@@ -38,7 +38,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.deleteRole', title: '删除角色', keywords: ['role', 'delete'], menu: R, action: 'D', on: 'rows', list: R,
+    id: 'admin.deleteRole', title: '删除角色', keywords: ['role', 'delete'], menu: R, action: 'D', on: 'rows', list: R, rowKey: 'delete',
     confirm: (ctx) => ({
       title: `删除 ${ctx.rows.length} 个角色`, danger: true, okText: '删除',
       lines: lines(ctx.rows, (r) => `${r.name}${Number(r.admin_count) ? `（${r.admin_count} 个管理员将失去该角色）` : ''}`),
@@ -85,7 +85,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.editMenu', title: '编辑菜单', keywords: ['menu', 'edit'], menu: M, action: 'U', on: 'rows', list: M,
+    id: 'admin.editMenu', title: '编辑菜单', keywords: ['menu', 'edit'], menu: M, action: 'U', on: 'rows', list: M, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
     run: async (ctx) => {
       const result = orCancel(await (await menuForms()).menuForm(ctx.rows[0]))
@@ -94,7 +94,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.deleteMenu', title: '删除菜单', keywords: ['menu', 'delete'], menu: M, action: 'D', on: 'rows', list: M,
+    id: 'admin.deleteMenu', title: '删除菜单', keywords: ['menu', 'delete'], menu: M, action: 'D', on: 'rows', list: M, rowKey: 'delete',
     when: (ctx) => one(ctx.rows),
     confirm: (ctx) => ({
       title: '删除菜单', danger: true, okText: '删除',

@@ -26,7 +26,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.editWhitelist', title: '编辑白名单', keywords: ['whitelist', 'edit'], menu: W, action: 'U', on: 'rows', list: W,
+    id: 'admin.editWhitelist', title: '编辑白名单', keywords: ['whitelist', 'edit'], menu: W, action: 'U', on: 'rows', list: W, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
     run: async (ctx) => {
       const result = orCancel(await (await forms()).whitelistForm(ctx.rows[0]))
@@ -35,7 +35,7 @@ defineCommands([
     },
   },
   {
-    id: 'admin.deleteWhitelist', title: '删除白名单', keywords: ['whitelist', 'delete'], menu: W, action: 'D', on: 'rows', list: W,
+    id: 'admin.deleteWhitelist', title: '删除白名单', keywords: ['whitelist', 'delete'], menu: W, action: 'D', on: 'rows', list: W, rowKey: 'delete',
     confirm: (ctx) => ({
       title: `删除 ${ctx.rows.length} 条白名单`, danger: true, okText: '删除',
       lines: [...lines(ctx.rows, (r) => `${r.ip}${r.remark ? `（${r.remark}）` : ''}`), '总控白名单开启时，不在名单内的 IP 将无法使用后台'],

@@ -1,11 +1,10 @@
-// 系统管理: admin accounts (list, routed create/edit, delete, enable/disable), the generic row hotkeys, and the other admin screens' files.
-import { defineCommands, execute, getCommand, isApplicable, isPermitted } from '../core/registry'
+// 系统管理: admin accounts (list, routed create/edit, delete, enable/disable), the generic row keys (e, Shift+D), and the other admin screens' files.
+import { defineCommands, execute, rowKeyCommand } from '../core/registry'
 import { http } from '../core/http'
 import { refreshList } from '../core/context'
-import { menuList } from '../core/session'
 import { toast, toastState } from '../core/toast'
-import type { Command, CommandContext, Row } from '../core/command'
-import { API } from '../contract/admin'
+import { ROW_KEYS, type Command, type Row, type RowKey } from '../core/command'
+import { API, type AdminIndex } from '../contract/admin'
 import { cancelled, eachRow, ids, lines, one, PATHS, reportBulk } from './admin-shared'
 import './admin-access'
 import './admin-whitelist'
@@ -28,25 +27,15 @@ function setStatus(rows: Row[], status: 0 | 1, title: string) {
   })
 }
 
-/** The list-specific command a generic row hotkey stands for. */
-const EDIT_BY_LIST: Record<string, string> = {
-  [A]: 'admin.editAdmin', [PATHS.role]: 'admin.editRole', [PATHS.menu]: 'admin.editMenu',
-  [PATHS.whitelist]: 'admin.editWhitelist', [PATHS.proadmin]: 'product.editProadmin',
-}
-const DELETE_BY_LIST: Record<string, string> = {
-  [A]: 'admin.deleteAdmin', [PATHS.role]: 'admin.deleteRole', [PATHS.menu]: 'admin.deleteMenu',
-  [PATHS.whitelist]: 'admin.deleteWhitelist', [PATHS.proadmin]: 'product.deleteProadmin',
-}
-
-function delegate(map: Record<string, string>): Pick<Command, 'when' | 'run'> {
-  const target = (ctx: CommandContext) => {
-    const cmd = ctx.list ? getCommand(map[ctx.list] ?? '') : undefined
-    return cmd && isPermitted(cmd, menuList()) && isApplicable(cmd, ctx) ? cmd : undefined
-  }
+/** A generic row key: runs the command the focused list declares for it (`rowKey`), named in the feedback. */
+function rowKeyRunner(kind: RowKey): Command {
+  const { hotkey, title } = ROW_KEYS[kind]
   return {
-    when: (ctx) => target(ctx) !== undefined,
+    id: kind === 'edit' ? 'admin.editRow' : 'admin.deleteRows', title, hotkey,
+    keywords: kind === 'edit' ? ['edit', 'bianji'] : ['delete', 'shanchu'],
+    when: (ctx) => rowKeyCommand(kind, ctx) !== undefined,
     run: async (ctx) => {
-      const cmd = target(ctx)!
+      const cmd = rowKeyCommand(kind, ctx)!
       const seq = toastState.seq
       const { ran, result } = await execute(cmd.id, ctx.args)
       if (!ran) throw cancelled()
@@ -69,12 +58,24 @@ export default defineCommands([
     view: () => import('../views/admin/admin-form'), when: () => false,
   },
   {
-    id: 'admin.editAdmin', title: '编辑管理员', keywords: ['edit'], menu: `${A}/edit`, on: 'rows', list: A,
+    id: 'admin.editAdmin', title: '编辑管理员', keywords: ['edit'], menu: `${A}/edit`, on: 'rows', list: A, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
     run: (ctx) => ctx.navigate(`${A}/edit?id=${ctx.rows[0].id}&back=${encodeURIComponent(window.location.pathname + window.location.search)}`),
   },
   {
-    id: 'admin.deleteAdmin', title: '删除管理员', keywords: ['delete', 'remove'], menu: A, action: 'D', on: 'rows', list: A,
+    // From anywhere: type part of a username, pick the admin, its edit page opens.
+    id: 'admin.findAdmin', title: '查找管理员', keywords: ['find', 'search', 'admin', 'chazhao'], menu: `${A}/edit`,
+    args: [{
+      name: 'id', title: '管理员', placeholder: '输入用户名或昵称搜索',
+      search: async (q) => {
+        const page = await http.get<AdminIndex>(`${API.sysadmin}/index`, { per_page: 20, ...(q ? { username: q } : {}) }, { silent: true, spinner: true })
+        return page.items.map((a) => ({ value: String(a.id), label: a.username, hint: a.nickname }))
+      },
+    }],
+    run: (ctx) => ctx.navigate(`${A}/edit?id=${encodeURIComponent(String(ctx.args.id))}&back=${encodeURIComponent(A)}`),
+  },
+  {
+    id: 'admin.deleteAdmin', title: '删除管理员', keywords: ['delete', 'remove'], menu: A, action: 'D', on: 'rows', list: A, rowKey: 'delete',
     confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个管理员`, lines: lines(ctx.rows, adminName), danger: true, okText: '删除' }),
     run: async (ctx) => {
       await http.post(`${API.sysadmin}/delete`, { ids: ids(ctx.rows) })
@@ -97,7 +98,7 @@ export default defineCommands([
     confirm: (ctx) => ({ title: '启用管理员', lines: lines(ctx.rows.filter((r) => r.status === 0), adminName), okText: '启用' }),
     run: (ctx) => setStatus(ctx.rows, 1, '启用管理员'),
   },
-  { id: 'admin.editRow', title: '编辑当前行', keywords: ['edit', 'bianji'], hotkey: 'e', ...delegate(EDIT_BY_LIST) },
-  { id: 'admin.deleteRows', title: '删除所选行', keywords: ['delete', 'shanchu'], hotkey: 'shift+d', ...delegate(DELETE_BY_LIST) },
+  rowKeyRunner('edit'),
+  rowKeyRunner('delete'),
   { id: 'admin.operationLog', title: '操作日志', keywords: ['log', 'rizhi', 'operation'], menu: PATHS.log, path: PATHS.log, view: () => import('../views/admin/log') },
 ])

@@ -21,7 +21,7 @@ export default defineCommands([
     },
   },
   {
-    id: 'product.editProadmin', title: '编辑产品管理员', keywords: ['proadmin', 'edit'], menu: P, action: 'U', on: 'rows', list: P,
+    id: 'product.editProadmin', title: '编辑产品管理员', keywords: ['proadmin', 'edit'], menu: P, action: 'U', on: 'rows', list: P, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
     run: async (ctx) => {
       const result = orCancel(await (await forms()).proadminForm(ctx.rows[0]))
@@ -30,7 +30,7 @@ export default defineCommands([
     },
   },
   {
-    id: 'product.deleteProadmin', title: '删除产品管理员', keywords: ['proadmin', 'delete'], menu: P, action: 'D', on: 'rows', list: P,
+    id: 'product.deleteProadmin', title: '删除产品管理员', keywords: ['proadmin', 'delete'], menu: P, action: 'D', on: 'rows', list: P, rowKey: 'delete',
     confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个产品管理员`, lines: lines(ctx.rows, name), danger: true, okText: '删除' }),
     run: async (ctx) => {
       await http.post(`${API.proadmin}/delete`, { ids: ids(ctx.rows) })

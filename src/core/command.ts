@@ -20,12 +20,25 @@ export interface CommandContext {
 
 export interface ArgChoice { value: string; label: string; hint?: string }
 
+/** The generic row keys: one hotkey for every list, acting through the command the focused list declares for it. */
+export const ROW_KEYS = {
+  edit: { hotkey: 'e', title: '编辑当前行' },
+  delete: { hotkey: 'shift+d', title: '删除所选行' },
+} as const
+
+export type RowKey = keyof typeof ROW_KEYS
+
 /** An argument the palette asks for before running an operation. */
 export interface CommandArg {
   name: string
   title: string
   /** A fixed or loaded list of choices (pick one), or free text when absent. */
   choices?: (ctx: CommandContext) => ArgChoice[] | Promise<ArgChoice[]>
+  /**
+   * Choices the server finds for what is typed (e.g. a member by username): asked at once for the empty query,
+   * then after a short pause in typing, never while an IME composes; only the latest query's answer is shown.
+   */
+  search?: (query: string, ctx: CommandContext) => Promise<ArgChoice[]>
   placeholder?: string
   optional?: boolean
   /** Returns a Chinese error message, or null when the value is acceptable. */
@@ -67,6 +80,11 @@ export interface Command {
   on?: 'rows'
   /** For `on: 'rows'`: the list (route path) whose rows it acts on. */
   list?: string
+  /**
+   * For `on: 'rows'` with a `list`: the generic row key this command answers on that list (`e` edits,
+   * Shift+D deletes; see ROW_KEYS). At most one command per list and kind.
+   */
+  rowKey?: RowKey
   /** Whether the command applies now (selection state, product, ...). */
   when?: (ctx: CommandContext) => boolean
   args?: CommandArg[]

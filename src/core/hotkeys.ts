@@ -4,6 +4,7 @@ import { subscribe } from 'valtio/vanilla'
 import { consoleState } from './context'
 import { currentCommands } from './registry'
 import { invokeCommand } from './invoke'
+import { holdKeys, startKeyGate } from './key-gate'
 import { overlayState, togglePalette } from './overlays'
 import { sessionState } from './session'
 
@@ -48,12 +49,17 @@ function onKeyDown(e: KeyboardEvent): void {
     if (consoleState.dialogs > 0 && !overlayState.palette) return
     e.preventDefault()
     e.stopPropagation()
+    // Opening the palette is an opening like any other: what is typed next goes into it, not to the list.
+    const hold = holdKeys()
     togglePalette()
+    hold.release()
   }
 }
 
 /** Starts the keyboard layer; returns a stop function. */
 export function startHotkeys(): () => void {
+  // First: the key gate's listener must see every key before the palette key and the hotkeys do.
+  startKeyGate()
   hotkeys.filter = (e) => consoleState.dialogs === 0 && !isComposing(e) && !isEditable(e.target)
   window.addEventListener('keydown', onKeyDown, true)
   rebind()

@@ -2,6 +2,7 @@
 import type { Command } from './command'
 import { ApiError, isCancelled } from './http-errors'
 import { execute, getCommand } from './registry'
+import { holdKeys } from './key-gate'
 import { openPalette } from './overlays'
 import { toast, toastState } from './toast'
 
@@ -14,7 +15,9 @@ export function needsArgs(cmd: Command, args: Record<string, unknown> = {}): boo
 export async function invokeCommand(id: string, args: Record<string, unknown> = {}): Promise<void> {
   const cmd = getCommand(id)
   if (!cmd) return
-  if (needsArgs(cmd, args)) { openPalette(id); return }
+  // Taken before anything else: keys typed from now on wait for the palette, form or confirm this opens.
+  const hold = holdKeys()
+  if (needsArgs(cmd, args)) { openPalette(id); hold.release(); return }
   const seq = toastState.seq
   try {
     const { ran } = await execute(id, args)
@@ -24,5 +27,7 @@ export async function invokeCommand(id: string, args: Record<string, unknown> = 
     if (isCancelled(e) || e instanceof ApiError) return
     console.error(`[commands] ${id} failed`, e)
     toast.error(e instanceof Error ? e.message : String(e))
+  } finally {
+    hold.release()
   }
 }

@@ -1,9 +1,10 @@
 // The command registry: one declaration per screen or operation, filtered by menu_list and context, run by id.
-import type { Command, CommandContext, Row } from './command'
+import type { Command, CommandContext, Row, RowKey } from './command'
 import { OPEN_ROUTES } from '../contract/menus'
 import { consoleState, currentRows } from './context'
 import { confirm } from './dialogs'
 import { normalizeHotkey, RESERVED_HOTKEYS } from './hotkey-spec'
+import { holdKeys } from './key-gate'
 import { searchTerms } from './match'
 import { navigate } from './nav'
 import { recordRecent } from './recent'
@@ -24,6 +25,11 @@ export function defineCommands(cmds: Command[]): Command[] {
       if (RESERVED_HOTKEYS.includes(k)) throw new Error(`hotkey "${k}" of ${cmd.id} is reserved by the shell or the table kit`)
       const owner = hotkeyOwner.get(k)
       if (owner) throw new Error(`duplicate hotkey "${k}": ${owner} and ${cmd.id}`)
+    }
+    if (cmd.rowKey) {
+      if (cmd.on !== 'rows' || !cmd.list) throw new Error(`rowKey of ${cmd.id} needs on: 'rows' and a list`)
+      const same = [...registry.values()].find((c) => c.rowKey === cmd.rowKey && c.list === cmd.list)
+      if (same) throw new Error(`duplicate rowKey "${cmd.rowKey}" on ${cmd.list}: ${same.id} and ${cmd.id}`)
     }
     registry.set(cmd.id, cmd)
     for (const k of keys) hotkeyOwner.set(k, cmd.id)
@@ -75,6 +81,15 @@ export function isApplicable(cmd: Command, ctx: CommandContext): boolean {
   }
 }
 
+/** The command the focused list declares for a generic row key (`rowKey`), when permitted and applicable now. */
+export function rowKeyCommand(kind: RowKey, ctx: CommandContext): Command | undefined {
+  if (!ctx.list) return undefined
+  for (const cmd of registry.values()) {
+    if (cmd.rowKey === kind && cmd.list === ctx.list) return isPermitted(cmd, menuList()) && isApplicable(cmd, ctx) ? cmd : undefined
+  }
+  return undefined
+}
+
 export function visibleCommands(list: readonly string[], ctx: CommandContext): Command[] {
   return allCommands().filter((c) => isPermitted(c, list) && isApplicable(c, ctx))
 }
@@ -113,6 +128,16 @@ export async function runCommand(id: string, args: Record<string, unknown> = {})
 
 /** runCommand, telling also whether the operation ran (false when the confirm step was cancelled). */
 export async function execute(id: string, args: Record<string, unknown> = {}): Promise<{ ran: boolean; result: unknown }> {
+  // Synchronously, before any await: what the operator types next waits for the surface this opens (if any).
+  const hold = holdKeys()
+  try {
+    return await perform(id, args)
+  } finally {
+    hold.release()
+  }
+}
+
+async function perform(id: string, args: Record<string, unknown>): Promise<{ ran: boolean; result: unknown }> {
   const cmd = registry.get(id)
   if (!cmd) throw new Error(`未知命令：${id}`)
   if (!isPermitted(cmd, menuList())) throw new Error(`您没有权限操作：${cmd.title}`)

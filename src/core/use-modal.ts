@@ -1,23 +1,39 @@
-// React glue for modal surfaces: counts them in consoleState.dialogs (hotkeys off), traps Tab and restores focus on close.
-import { useEffect, type KeyboardEvent, type RefObject } from 'react'
+// React glue for modal surfaces: counts them in consoleState.dialogs (hotkeys off), takes focus and the held keys
+// in the same commit that mounts them, traps Tab and restores focus on close; and holds keys while a surface loads.
+import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react'
 import { closeDialog, openDialog } from './context'
+import { claimKeys, joinKeys, type HeldKey } from './key-gate'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-/** While mounted: one open dialog; focuses `initial` (a selector inside `ref`) or the first focusable; restores focus after. */
-export function useModal(ref: RefObject<HTMLElement | null>, initial?: string): void {
-  useEffect(() => {
+/**
+ * While mounted: one open dialog; focuses `initial` (a selector inside `ref`; the box itself when nothing matches
+ * yet), else the first focusable; then replays the keys typed since it was invoked (minus `drop`); restores focus after.
+ * All of it in a layout effect, so no key event can fall between the mount and the focus.
+ */
+export function useModal(ref: RefObject<HTMLElement | null>, initial?: string, drop?: (key: HeldKey) => boolean): void {
+  useLayoutEffect(() => {
     openDialog()
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const box = ref.current
-    const target = (initial && box?.querySelector<HTMLElement>(initial)) || box?.querySelector<HTMLElement>(FOCUSABLE) || box
+    const target = initial ? box?.querySelector<HTMLElement>(initial) || box : box?.querySelector<HTMLElement>(FOCUSABLE) || box
     target?.focus()
+    if (box) claimKeys(box, drop)
     return () => {
       closeDialog()
       if (previous?.isConnected) previous.focus()
     }
     // Runs once per mount on purpose: the modal's lifetime is the component's.
   }, [])
+}
+
+/** While `active` (a screen's chunk or a record still loading), keeps open a hold taken by whatever led here. */
+export function useKeyHold(active = true): void {
+  useLayoutEffect(() => {
+    if (!active) return
+    const hold = joinKeys()
+    return () => hold.release()
+  }, [active])
 }
 
 /** Keeps Tab and Shift+Tab inside `box`. Call from the modal's onKeyDown. */

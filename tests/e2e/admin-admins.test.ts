@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launch, loginAs, newPage, palette } from './browser'
-import { filterBy, poll, focusRow, rowTexts, tabToText, toastWith, uniq } from './keys'
+import { armedConfirm, filterBy, poll, focusRow, rowTexts, tabToText, toastWith, uniq } from './keys'
 
 let browser: Browser
 beforeAll(async () => { browser = await launch() })
@@ -71,7 +71,7 @@ describe('管理员列表', () => {
     // Disable through the palette's row command: the confirm names the admin, Enter confirms.
     await focusRow(page, username)
     await palette(page, 'jinyong', 'admin.disableAdmin')
-    const confirm = page.getByTestId('confirm-dialog')
+    const confirm = armedConfirm(page)
     await confirm.waitFor()
     expect(await confirm.innerText()).toContain(`${username}（键盘改名）`)
     await page.keyboard.press('Enter')
@@ -130,7 +130,7 @@ describe('管理员列表', () => {
     // Clean up by keyboard too.
     await focusRow(page, username)
     await page.keyboard.press('Shift+D')
-    await page.getByTestId('confirm-dialog').waitFor()
+    await armedConfirm(page).waitFor()
     await page.keyboard.press('Enter')
     await poll(() => page.getByTestId('row').count()).toBe(0)
     await context.close()

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { api, launch, loginAs, newPage, palette } from './browser'
-import { poll, tabTo, toastWith, tokenOf, uniq } from './keys'
+import { armedConfirm, poll, tabTo, toastWith, tokenOf, uniq } from './keys'
 
 let browser: Browser
 beforeAll(async () => { browser = await launch() })
@@ -11,7 +11,7 @@ afterAll(async () => { await browser?.close() })
 
 const TREE = '[data-testid="menu-tree"]'
 const labels = (page: Page) => page.locator(`${TREE} [role="treeitem"] .kit-menu-label`).allInnerTexts()
-const focusedLabel = (page: Page) => page.locator(`${TREE} [role="treeitem"][data-focused] .kit-menu-label`).innerText({ timeout: 2000 }).catch(() => null)
+const focusedLabel = (page: Page) => page.evaluate((tree) => document.querySelector(`${tree} [role="treeitem"][data-focused] .kit-menu-label`)?.textContent ?? null, TREE)
 
 /** Moves the tree's focused line with ↓/↑ until the line labelled `label` is focused (the tree keeps keyboard focus). */
 async function toNode(page: Page, label: string) {
@@ -104,7 +104,7 @@ describe('菜单管理', () => {
     // Shift+D on the directory with children: the confirm, then the server's refusal in one toast; nothing removed.
     await toNode(page, dir)
     await page.keyboard.press('Shift+D')
-    const confirm = page.getByTestId('confirm-dialog')
+    const confirm = armedConfirm(page)
     await confirm.waitFor()
     expect(await confirm.innerText()).toContain(dir)
     await page.keyboard.press('Enter')

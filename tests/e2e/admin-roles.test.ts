@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { api, launch, loginAs, newPage, palette } from './browser'
-import { apiAdmin, poll, apiRole, filterBy, focusRow, rowTexts, tabTo, toastWith, tokenOf, uniq } from './keys'
+import { armedConfirm, apiAdmin, poll, apiRole, filterBy, focusRow, rowTexts, tabTo, toastWith, tokenOf, uniq } from './keys'
 
 let browser: Browser
 let token: string
@@ -62,7 +62,7 @@ describe('角色管理', () => {
 
     await focusRow(page, name)
     await page.keyboard.press('Shift+D')
-    const confirm = page.getByTestId('confirm-dialog')
+    const confirm = armedConfirm(page)
     await confirm.waitFor()
     expect(await confirm.innerText()).toContain('删除 1 个角色')
     expect(await confirm.innerText()).toContain(name)
@@ -152,8 +152,8 @@ describe('角色管理', () => {
     // Deleting the role while an admin holds it: the server refuses, one toast says why, the row stays.
     await focusRow(page, name)
     await page.keyboard.press('Shift+D')
-    await page.getByTestId('confirm-dialog').waitFor()
-    expect(await page.getByTestId('confirm-dialog').innerText()).toContain('1 个管理员将失去该角色')
+    await armedConfirm(page).waitFor()
+    expect(await armedConfirm(page).innerText()).toContain('1 个管理员将失去该角色')
     await page.keyboard.press('Enter')
     await toastWith(page, `角色「${name}」仍有管理员使用，不能删除`)
     expect(await rowTexts(page)).toEqual([expect.stringContaining(name)])

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { api, launch, loginAs, newPage, palette } from './browser'
-import { focusGrid, focusRow, poll, rowTexts, toastWith, tokenOf, uniq } from './keys'
+import { armedConfirm, focusGrid, focusRow, poll, rowTexts, toastWith, tokenOf, uniq } from './keys'
 
 let browser: Browser
 let token: string
@@ -29,7 +29,7 @@ async function openCreate(page: Page, ip: string) {
 
 async function switchTo(page: Page, on: boolean) {
   await palette(page, 'kaiguan baimingdan', 'admin.switchWhitelist')
-  const confirm = page.getByTestId('confirm-dialog')
+  const confirm = armedConfirm(page)
   await confirm.waitFor()
   const text = await confirm.innerText()
   expect(text).toContain(on ? '开启总控白名单' : '关闭总控白名单')
@@ -110,7 +110,7 @@ describe('总控白名单', () => {
       await focusGrid(page)
       await focusRow(page, remark)
       await page.keyboard.press('Shift+D')
-      await page.getByTestId('confirm-dialog').waitFor()
+      await armedConfirm(page).waitFor()
       await page.keyboard.press('Enter')
       await toastWith(page, '此操作会使您当前的IP（127.0.0.1）无法访问后台，已拒绝')
       expect((await rowTexts(page)).some((t) => t.includes(remark))).toBe(true)
@@ -128,7 +128,7 @@ describe('总控白名单', () => {
     await page.keyboard.press('x')
     await poll(() => page.locator('[data-testid="row"][data-selected]').count()).toBe(2)
     await page.keyboard.press('Shift+D')
-    const confirm = page.getByTestId('confirm-dialog')
+    const confirm = armedConfirm(page)
     await confirm.waitFor()
     expect(await confirm.innerText()).toContain('删除 2 条白名单')
     await page.keyboard.press('Enter')

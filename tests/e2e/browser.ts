@@ -14,6 +14,9 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
+/** E2E_CPU_THROTTLE=4 slows each page's CPU 4× through the DevTools protocol (the stress run); unset or 1 = full speed. */
+export const CPU_THROTTLE = Math.max(1, Number(process.env.E2E_CPU_THROTTLE) || 1)
+
 /** A content-policy violation as the page reported it. */
 export interface CspViolation { url: string; directive: string; blocked: string; source: string; line: number; sample: string }
 const violations = new WeakMap<BrowserContext, CspViolation[]>()
@@ -42,8 +45,15 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
   await watchContentPolicy(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(15_000 * CPU_THROTTLE)
+  if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
   return { context, page }
+}
+
+/** Slows the page's main thread `rate` times (Chromium's CPU throttling, as DevTools' performance panel does). */
+export async function throttle(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
 }
 
 /** Logs in through the login page by keyboard, as an operator would. */

@@ -1,7 +1,7 @@
 // Starts the real built server on a fresh embedded database for the browser suite (npm test builds dist/ first).
 import type { TestProject } from 'vitest/node'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { E2E_PASSWORD } from './password'
@@ -14,9 +14,14 @@ export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) throw new Error('浏览器测试需要 /usr/bin/chromium：apt-get install -y chromium')
   if (!existsSync('dist/server.mjs')) throw new Error('dist/server.mjs is missing: run `node build.mjs` (npm test does)')
   const dataDir = mkdtempSync(join(tmpdir(), 'houtai-e2e-'))
+  // The server runs from a private copy of the build: a `node build.mjs` elsewhere in this tree (it empties dist/)
+  // cannot pull the console's files from under a running suite. Kept under node_modules so its packages resolve.
+  mkdirSync('node_modules/.cache', { recursive: true })
+  const build = mkdtempSync(join('node_modules/.cache', 'houtai-e2e-dist-'))
+  cpSync('dist', build, { recursive: true })
   const port = 18000 + (process.pid % 1000)
-  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SIMULATE: '0' },
+  const child: ChildProcess = spawn(process.execPath, [join(build, 'server.mjs')], {
+    env: { ...process.env, PUBLIC_DIR: join(build, 'public'), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SIMULATE: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
@@ -37,5 +42,6 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(build, { recursive: true, force: true })
   }
 }

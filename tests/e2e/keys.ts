@@ -63,13 +63,19 @@ export async function focusRow(page: Page, text: string | { id: string | number 
   const want = await target.getAttribute('data-row-id')
   const total = await page.getByTestId('row').count()
   for (let i = 0; i <= total * 2 + 2; i++) {
-    const at = await page.locator('[data-testid="row"][data-focused]').getAttribute('data-row-id', { timeout: 2000 }).catch(() => null)
+    const at = await page.evaluate(() => document.querySelector('[data-testid="row"][data-focused]')?.getAttribute('data-row-id') ?? null)
     if (at === want) return want!
     const rows = await page.getByTestId('row').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')))
     await page.keyboard.press(at !== null && rows.indexOf(at) > rows.indexOf(want) ? 'k' : 'j')
   }
   throw new Error(`j/k never reached the row ${JSON.stringify(text)}`)
 }
+
+/**
+ * The confirm dialog once it answers Enter: a confirm ignores an Enter pressed before it was on screen for
+ * CONFIRM_ARM_MS (type-ahead safety), so a test that means to confirm waits for that state first.
+ */
+export const armedConfirm = (page: Page) => page.locator('[data-testid="confirm-dialog"][data-armed="true"]')
 
 /** Text of the one toast (waits for one showing the text). */
 export async function toastWith(page: Page, text: string) {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { api, launch, loginAs, newPage, palette } from './browser'
-import { filterBy, focusRow, loginBody, poll, rowTexts, tabToText, toastWith, tokenOf, uniq } from './keys'
+import { armedConfirm, filterBy, focusRow, loginBody, poll, rowTexts, tabToText, toastWith, tokenOf, uniq } from './keys'
 import { currentCode } from '../../src/server/auth/totp'
 
 let browser: Browser
@@ -68,7 +68,7 @@ describe('产品管理员', () => {
     // Shift+G: the confirm says what happens; Enter resets; the column and the next login show it.
     await focusRow(page, username)
     await page.keyboard.press('Shift+G')
-    const confirm = page.getByTestId('confirm-dialog')
+    const confirm = armedConfirm(page)
     await confirm.waitFor()
     const text = await confirm.innerText()
     expect(text).toContain('重置谷歌验证')

@@ -69,6 +69,38 @@ describe('visibleCommands', () => {
   })
 })
 
+describe('row keys', () => {
+  const W = '/layout/finance/withdraw'
+  const run = () => {}
+
+  it('a row command declares the generic key it answers on its list: one per list and kind, rows only', () => {
+    defineCommands([{ id: 'finance.editWithdraw', title: '编辑提现', menu: W, on: 'rows', list: W, rowKey: 'edit', run }])
+    defineCommands([{ id: 'member.editMember', title: '编辑会员', menu: '/layout/member', on: 'rows', list: '/layout/member', rowKey: 'edit', run }])
+    expect(() => defineCommands([{ id: 'finance.fixWithdraw', title: '修正提现', menu: W, on: 'rows', list: W, rowKey: 'edit', run }]))
+      .toThrow(/duplicate rowKey "edit"/)
+    expect(() => defineCommands([{ id: 'test.noList', title: '无列表', rowKey: 'delete', run }])).toThrow(/needs on: 'rows' and a list/)
+  })
+
+  it('finds the focused list’s command for a key, only when permitted and applicable', async () => {
+    const { rowKeyCommand } = await import('../../src/core/registry')
+    const { sessionState } = await import('../../src/core/session')
+    defineCommands([
+      { id: 'finance.editWithdraw', title: '编辑提现', menu: W, on: 'rows', list: W, rowKey: 'edit', when: (c) => c.rows.length === 1, run },
+      { id: 'finance.deleteWithdraw', title: '删除提现', menu: W, on: 'rows', list: W, rowKey: 'delete', run },
+      { id: 'member.deleteMember', title: '删除会员', menu: '/layout/member', on: 'rows', list: '/layout/member', rowKey: 'delete', run },
+    ])
+    sessionState.user = { menu_list: [W] } as unknown as typeof sessionState.user
+    const on = (list: string | null, n: number) => ctx({ list, rows: Array.from({ length: n }, (_, i) => ({ id: i + 1 })) })
+    expect(rowKeyCommand('edit', on(W, 1))?.id).toBe('finance.editWithdraw')
+    expect(rowKeyCommand('edit', on(W, 2))).toBeUndefined()
+    expect(rowKeyCommand('delete', on(W, 2))?.id).toBe('finance.deleteWithdraw')
+    expect(rowKeyCommand('delete', on(W, 0))).toBeUndefined()
+    expect(rowKeyCommand('delete', on(null, 1))).toBeUndefined()
+    expect(rowKeyCommand('delete', on('/layout/member', 1))).toBeUndefined()
+    sessionState.user = null
+  })
+})
+
 describe('matchCommands', () => {
   it('finds 管理员列表 by initials and by full pinyin', () => {
     defineCommands(screens)

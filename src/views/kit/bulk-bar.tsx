@@ -4,6 +4,7 @@ import { consoleState } from '../../core/context'
 import { sessionState } from '../../core/session'
 import { allCommands, commandContext, isApplicable, isPermitted } from '../../core/registry'
 import { formatHotkey } from '../../core/hotkey-spec'
+import { ROW_KEYS } from '../../core/command'
 import { runRowCommand } from './run-rows'
 
 interface Props {
@@ -26,20 +27,24 @@ export function BulkBar({ list, selected, onClear, names }: Props) {
   return (
     <div className="kit-bulk" role="toolbar" aria-label="批量操作" data-testid="bulk-bar">
       <span className="kit-bulk-count" aria-live="polite">{selected ? `已选 ${selected} 项` : '未选择（作用于当前行）'}</span>
-      {cmds.map((c) => (
-        <button
-          key={c.id}
-          type="button"
-          className={`kit-btn${c.action === 'D' ? ' kit-btn-danger' : ''}`}
-          disabled={!active || !isApplicable(c, ctx)}
-          data-command={c.id}
-          title={c.hotkey ? `${c.title}（${formatHotkey(c.hotkey)}）` : c.title}
-          onClick={() => void runRowCommand(c.id, names())}
-        >
-          {c.title}
-          {c.hotkey && <kbd>{formatHotkey(c.hotkey)}</kbd>}
-        </button>
-      ))}
+      {cmds.map((c) => {
+        // Its own hotkey, or the generic row key it answers on this list (e, Shift+D).
+        const key = c.hotkey ?? (c.rowKey ? ROW_KEYS[c.rowKey].hotkey : undefined)
+        return (
+          <button
+            key={c.id}
+            type="button"
+            className={`kit-btn${c.action === 'D' ? ' kit-btn-danger' : ''}`}
+            disabled={!active || !isApplicable(c, ctx)}
+            data-command={c.id}
+            title={key ? `${c.title}（${formatHotkey(key)}）` : c.title}
+            onClick={() => void runRowCommand(c.id, names())}
+          >
+            {c.title}
+            {key && <kbd>{formatHotkey(key)}</kbd>}
+          </button>
+        )
+      })}
       {selected > 0 && <button type="button" className="kit-btn kit-btn-text" onClick={onClear}>清除选择</button>}
     </div>
   )

@@ -1,6 +1,7 @@
 // The detail drawer: a side panel listing a record's fields; Esc or the close button closes it and focus returns.
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { closeDialog, openDialog } from '../../core/context'
+import { claimKeys } from '../../core/key-gate'
 import { trapTab } from '../../core/use-modal'
 import { field, formatValue } from './format'
 import type { DetailField, Row } from './types'
@@ -10,10 +11,12 @@ export function Drawer(props: { title: string; onClose: () => void; children: Re
   const { title, onClose, children, wide } = props
   const panel = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
+  // In the commit that mounts it: the keys pressed since Enter (an Esc, say) act on the drawer, not the list.
+  useLayoutEffect(() => {
     const back = document.activeElement as HTMLElement | null
     openDialog()
     panel.current?.focus()
+    if (panel.current) claimKeys(panel.current)
     return () => {
       closeDialog()
       back?.focus?.()

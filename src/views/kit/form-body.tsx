@@ -1,6 +1,7 @@
 // A form's fields, state and submit flow, shared by the dialog and the routed page: checks, server messages, keys.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { ApiError } from '../../core/http'
+import { claimKeys } from '../../core/key-gate'
 import { FormField } from './form-fields'
 import { checkValues, initialValues, outputValues, placeServerError, type FormSpec, type FormValues } from './form-types'
 
@@ -25,7 +26,11 @@ export function FormBody({ spec, onDone, onCancel, cancelText = '取消' }: Prop
     const el = scope?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')
     el?.focus()
   }
-  useEffect(() => focusField(), [])
+  // In the commit that mounts the form, so the keys typed since it was invoked land in its first field and on.
+  useLayoutEffect(() => {
+    focusField()
+    if (form.current) claimKeys(form.current)
+  }, [])
 
   const submit = async () => {
     if (busy) return

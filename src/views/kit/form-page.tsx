@@ -1,6 +1,7 @@
 // A form as a routed page (e.g. /layout/admin/admins/create): same fields and flow as the dialog; done or Esc goes back.
 import type { ReactNode } from 'react'
 import { navigate } from '../../core/nav'
+import { useKeyHold } from '../../core/use-modal'
 import { FormBody } from './form-body'
 import type { FormSpec, FormValues } from './form-types'
 import './kit.css'
@@ -37,6 +38,8 @@ export function FormPage<V extends FormValues>({ spec, backTo: list, onDone }: P
 
 /** Loading and failure placeholders for a page waiting for its record. */
 export function PageState({ state, onRetry, children }: { state: 'loading' | 'error' | 'ok'; onRetry?: () => void; children?: ReactNode }) {
+  // Keys typed since the page was opened wait for its form rather than going to whatever has focus.
+  useKeyHold(state === 'loading')
   if (state === 'loading') return <div className="kit-state" role="status">加载中…</div>
   if (state === 'error') {
     return (

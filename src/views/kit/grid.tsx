@@ -1,6 +1,7 @@
 // The focusable, virtualized grid: header, rows (36px), focus and selection by keyboard and mouse, load states.
-import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { holdKeys } from '../../core/key-gate'
 import { alignOf, track } from './cells'
 import { GridRow, type RowHandlers } from './grid-row'
 import { rowId, type GridSelection } from './use-grid-selection'
@@ -25,6 +26,16 @@ interface Props {
   gridRef: React.RefObject<HTMLDivElement | null>
 }
 
+/** Opens a row (drawer, edit dialog or page) with the keys held: what is typed next goes there, not to the grid. */
+function openHeld(onOpen: (row: Row) => void, row: Row): void {
+  const hold = holdKeys()
+  try {
+    onOpen(row)
+  } finally {
+    hold.release()
+  }
+}
+
 export function Grid(props: Props) {
   const { label, columns, rows, rowKey, sel, state, busy, error, onRetry, onOpen, onSlash, gridRef } = props
   const lastPage = useRef(10)
@@ -44,6 +55,9 @@ export function Grid(props: Props) {
   const moveTo = (i: number) => {
     if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' })
   }
+  // Rows arriving above the focused one move it down: keep it in view.
+  const focusedAt = sel.focusIndex
+  useLayoutEffect(() => moveTo(focusedAt), [rows])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.nativeEvent.isComposing || e.keyCode === 229 || e.altKey) return
@@ -58,7 +72,7 @@ export function Grid(props: Props) {
     else if (plain && key === 'End') moveTo(sel.move(rows.length, e.shiftKey))
     else if (plain && !e.shiftKey && key === 'x' && sel.focusedRow) sel.toggle(sel.focusedRow)
     else if ((e.ctrlKey || e.metaKey) && key === 'a') sel.toggleAll()
-    else if (plain && !e.shiftKey && key === 'Enter' && sel.focusedRow) onOpen(sel.focusedRow)
+    else if (plain && !e.shiftKey && key === 'Enter' && sel.focusedRow) openHeld(onOpen, sel.focusedRow)
     else if (plain && key === '/') onSlash()
     else if (key === 'Escape' && sel.selectedRows.length) sel.clear()
     else handled = false
@@ -78,7 +92,7 @@ export function Grid(props: Props) {
       else if (e.ctrlKey || e.metaKey) { s.toggle(r[i]); s.focusAt(i) }
       else s.focusAt(i)
     },
-    open: (i) => latest.current.onOpen(latest.current.rows[i]),
+    open: (i) => openHeld(latest.current.onOpen, latest.current.rows[i]),
     check: (i) => { const { sel: s, rows: r } = latest.current; s.toggle(r[i]); s.focusAt(i) },
   }), [])
 

@@ -1,5 +1,5 @@
-// The grid's focused row and selection, kept by row key so they survive re-fetches, published to the console context.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+// The grid's focused row and selection, kept by record id so they follow their records through re-fetches, published to the console context.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { clearRows, consoleState, setRows } from '../../core/context'
 import type { Row } from './types'
 
@@ -23,17 +23,16 @@ export interface GridSelection {
 export function useGridSelection(list: string, rows: Row[], rowKey: string): GridSelection {
   const [focusKey, setFocusKey] = useState<string | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
-  const lastIndex = useRef(-1)
 
   const keys = useMemo(() => rows.map((r) => rowId(r, rowKey)), [rows, rowKey])
-  let focusIndex = focusKey === null ? -1 : keys.indexOf(focusKey)
-  // The focused row went away (deleted, next page): stay at the same position.
-  if (focusKey !== null && focusIndex < 0 && rows.length) focusIndex = Math.min(lastIndex.current, rows.length - 1)
-  lastIndex.current = focusIndex
+  // Focus and selection follow record ids through every refresh. A focused record that is gone leaves nothing
+  // focused: its neighbour, now at the same position, is not the record the operator chose.
+  const focusIndex = focusKey === null ? -1 : keys.indexOf(focusKey)
   const focusedRow = focusIndex >= 0 ? rows[focusIndex] : null
   const selectedRows = useMemo(() => rows.filter((_, i) => selected.has(keys[i])), [rows, keys, selected])
 
-  useEffect(() => {
+  // Published in the commit that shows the rows: a key pressed right after a refresh sees what is on screen.
+  useLayoutEffect(() => {
     setRows(list, focusedRow, selectedRows)
   }, [list, focusedRow, selectedRows])
   useEffect(() => () => {

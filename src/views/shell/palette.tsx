@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { overlayState } from '../../core/overlays'
+import { useKeyHold } from '../../core/use-modal'
 
 const load = () => import('./palette-dialog')
 const PaletteDialog = lazy(load)
@@ -12,11 +13,17 @@ export function prefetchPalette(): void {
   idle(() => { load().catch((e) => console.warn('[palette] prefetch failed', e)) })
 }
 
+/** Shown while the palette's chunk loads; the keys typed meanwhile wait for its input. */
+function PaletteLoading() {
+  useKeyHold()
+  return <div className="palette-backdrop" data-testid="palette-loading" />
+}
+
 export function Palette() {
   const { palette, argsFor } = useSnapshot(overlayState)
   if (!palette) return null
   return (
-    <Suspense fallback={<div className="palette-backdrop" data-testid="palette-loading" />}>
+    <Suspense fallback={<PaletteLoading />}>
       <PaletteDialog key={argsFor ?? ''} argsFor={argsFor} />
     </Suspense>
   )

@@ -1,6 +1,7 @@
 // Loads a screen's chunk lazily with a spinner, a 120 s time-out, and 页面加载失败 with 重试 when it fails.
 import { Component, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import type { Command } from '../../core/command'
+import { useKeyHold } from '../../core/use-modal'
 
 export const CHUNK_TIMEOUT_MS = 120_000
 
@@ -22,7 +23,9 @@ function lazyScreen(cmd: Command): LazyExoticComponent<ComponentType> {
   return c
 }
 
-export function Spinner({ label = '加载中…' }: { label?: string }) {
+export function Spinner({ label = '加载中…', hold = false }: { label?: string; hold?: boolean }) {
+  // A form page on its way keeps the keys typed meanwhile for its form (when a command opened it).
+  useKeyHold(hold)
   return (
     <div className="page-loading" data-testid="page-loading" role="status">
       <span className="spinner" aria-hidden="true" />
@@ -46,13 +49,16 @@ class Boundary extends Component<{ onRetry: () => void; children: ReactNode }, {
   }
 }
 
+/** A routed form (…/create, …/edit, the same convention the guard uses): a surface the keyboard waits for. */
+const isFormPage = (path: string | undefined) => /\/(create|edit)$/.test(path ?? '')
+
 export function ScreenView({ cmd }: { cmd: Command }) {
   const [attempt, setAttempt] = useState(0)
   const Screen = lazyScreen(cmd)
   const retry = () => { cache.delete(cmd.id); setAttempt((n) => n + 1) }
   return (
     <Boundary key={attempt} onRetry={retry}>
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<Spinner hold={isFormPage(cmd.path)} />}>
         <Screen />
       </Suspense>
     </Boundary>
