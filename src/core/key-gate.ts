@@ -1,6 +1,6 @@
 // The key gate: from the moment something that opens a surface is invoked until that surface has focus, keys are
 // held back from the screen behind (and its hotkeys), then replayed into the surface in order, or dropped when
-// nothing opens. See README "Type-ahead".
+// nothing opens (README: "How the console keeps the keyboard safe").
 import { replayKeys, type HeldKey } from './key-replay'
 
 export type { HeldKey } from './key-replay'
