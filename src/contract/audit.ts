@@ -31,6 +31,9 @@ export interface TableReport {
   unchained_ids: string[]
 }
 
+/** A head as an earlier run printed it (chain, seq, SHA-256 hex), kept elsewhere by an auditor. */
+export interface RecordedHead { chain: string; seq: number; hash: string }
+
 export interface AuditReport {
   ok: boolean
   checked_at: string
@@ -38,4 +41,6 @@ export interface AuditReport {
   chains: ChainReport[]
   /** Breaks not tied to a declared table's rows (a head whose rows are all gone, a chain split across tables). */
   orphans: ChainBreak[]
+  /** How many recorded heads were compared (the command line's --heads file). */
+  recorded: number
 }

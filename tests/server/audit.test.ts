@@ -5,38 +5,13 @@ import { makeApp, type TestApp } from './helpers'
 import { writeOperation } from '../../src/server/oplog/oplog'
 import { chainHash, verifyAudit } from '../../src/server/audit/verify'
 import { formatReport } from '../../src/server/audit/print'
-import type { Caller } from '../../src/server/rbac/access'
-import type { AuditReport } from '../../src/contract/audit'
+import { behindTheBack, betaChain, brokenChains, chainOf, entry, who } from './audit-chain'
 
 const onPg = !!inject('pgTemplate')
 let t: TestApp
 let token: string
 beforeEach(async () => { t = await makeApp(); token = await t.login() })
 afterEach(async () => { await t.close() })
-
-const caller = (product: string): Caller =>
-  ({ adminId: 1, username: 'admin', nickname: '', product, pinned: null, isSuper: true, sessionId: 1 })
-const who = (product = 'beta') => ({ caller: caller(product), ip: '10.0.0.9', userAgent: 'audit-test' })
-const entry = (i: number) => ({ action: 'U' as const, path: '/api/test/edit', target_ids: [String(i)], before: { n: i }, after: { n: i + 1, note: '' } })
-
-/** Five rows on one strand of product beta (strands = 1), which nothing else in these tests writes. */
-async function betaChain(n = 5): Promise<number[]> {
-  for (let i = 0; i < n; i++) await t.db.tx((tx) => writeOperation(tx, who(), entry(i), 1))
-  const rows = await t.db.query<{ id: string }>(`select id::text from operation_logs where chain = 'oplog:beta:0' order by chain_seq`)
-  return rows.rows.map((r) => Number(r.id))
-}
-
-/** Runs SQL as someone who can switch the append-only trigger off (the tampering the chain must reveal). */
-async function behindTheBack(sql: string, params: unknown[] = []) {
-  await t.db.tx(async (tx) => {
-    await tx.query('alter table operation_logs disable trigger operation_logs_append_only')
-    await tx.query(sql, params)
-    await tx.query('alter table operation_logs enable trigger operation_logs_append_only')
-  })
-}
-
-const chainOf = (r: AuditReport, chain: string) => r.chains.find((c) => c.chain === chain)!
-const brokenChains = (r: AuditReport) => r.chains.filter((c) => c.break).map((c) => c.chain)
 
 describe('writing', () => {
   it('chains every logged write, also many at once, and verifies', async () => {
@@ -49,10 +24,12 @@ describe('writing', () => {
     const total = Number((await t.db.query<any>('select count(*) as n from operation_logs')).rows[0].n)
     expect(total).toBe(1 + 40 + 8)
     const r = await verifyAudit(t.db)
-    expect(r).toMatchObject({ ok: true, orphans: [], tables: [{ table: 'operation_logs', unchained: 0 }] })
-    expect(r.chains.reduce((n, c) => n + c.rows, 0)).toBe(total)
+    expect(r).toMatchObject({ ok: true, orphans: [] })
+    expect(r.tables.find((x) => x.table === 'operation_logs')).toMatchObject({ unchained: 0 })
+    const logChains = r.chains.filter((c) => c.table === 'operation_logs')
+    expect(logChains.reduce((n, c) => n + c.rows, 0)).toBe(total)
     // Strands of the current product (login and whitelist rows are alpha's); each head sits on its last row.
-    for (const c of r.chains) {
+    for (const c of logChains) {
       expect(c.chain).toMatch(/^oplog:alpha:[0-7]$/)
       expect(c.head!.seq).toBe(c.rows)
     }
@@ -79,7 +56,7 @@ describe('writing', () => {
   })
 
   it('hashes the same bytes whatever the session time zone and date style; null differs from empty text', async () => {
-    const [id] = await betaChain(1)
+    const [id] = await betaChain(t.db, 1)
     const content = (tz: string) => t.db.tx(async (tx) => {
       await tx.query(`select set_config('timezone', $1, true), set_config('datestyle', 'SQL, DMY', true)`, [tz])
       return Buffer.from((await tx.query<any>('select operation_log_content(l) as c from operation_logs l where id = $1', [id])).rows[0].c)
@@ -91,7 +68,7 @@ describe('writing', () => {
   })
 
   it('refuses a chained row that is not the next one of its chain (no fork)', async () => {
-    await betaChain(2)
+    await betaChain(t.db, 2)
     const forked = t.db.query(`insert into operation_logs (admin_name, action, path, chain, chain_seq, chain_hash)
       values ('x', 'C', '/p', 'oplog:beta:0', 2, '\\x00')`)
     await expect(forked).rejects.toThrow(/operation_logs_chain_seq/)
@@ -100,8 +77,8 @@ describe('writing', () => {
 
 describe('tampering', () => {
   it('names the row whose after was changed with the trigger switched off', async () => {
-    const ids = await betaChain()
-    await behindTheBack(`update operation_logs set after = '{"n": 999}' where id = $1`, [ids[2]])
+    const ids = await betaChain(t.db)
+    await behindTheBack(t.db, `update operation_logs set after = '{"n": 999}' where id = $1`, [ids[2]])
     const r = await verifyAudit(t.db)
     expect(r.ok).toBe(false)
     expect(brokenChains(r)).toEqual(['oplog:beta:0'])
@@ -109,31 +86,31 @@ describe('tampering', () => {
   })
 
   it('names the missing tail, the row after a deleted one, and a head left without rows', async () => {
-    const ids = await betaChain()
-    await behindTheBack('delete from operation_logs where id = $1', [ids[4]])
+    const ids = await betaChain(t.db)
+    await behindTheBack(t.db, 'delete from operation_logs where id = $1', [ids[4]])
     let r = await verifyAudit(t.db)
     expect(r.ok).toBe(false)
     expect(chainOf(r, 'oplog:beta:0').break).toMatchObject({ id: null, seq: 5, problem: expect.stringContaining('链尾缺少序号 5') })
-    await behindTheBack('delete from operation_logs where id = $1', [ids[1]])
+    await behindTheBack(t.db, 'delete from operation_logs where id = $1', [ids[1]])
     r = await verifyAudit(t.db)
     expect(chainOf(r, 'oplog:beta:0').break).toMatchObject({ id: String(ids[2]), seq: 3, problem: expect.stringContaining('缺少序号 2') })
-    await behindTheBack('delete from operation_logs where id = any($1::bigint[])', [ids])
+    await behindTheBack(t.db, 'delete from operation_logs where id = any($1::bigint[])', [ids])
     r = await verifyAudit(t.db)
     expect(r.ok).toBe(false)
     expect(r.orphans).toEqual([expect.objectContaining({ chain: 'oplog:beta:0', id: null, seq: 5 })])
   })
 
   it('names a forged row: one without a chain, and one claiming the next place with a correct hash', async () => {
-    const ids = await betaChain()
+    const ids = await betaChain(t.db)
     const raw = await t.db.query<any>(`insert into operation_logs (admin_name, product, action, path) values ('ghost', 'beta', 'D', '/api/x') returning id`)
     let r = await verifyAudit(t.db)
     expect(r.ok).toBe(false)
-    expect(r.tables[0]).toMatchObject({ unchained: 1, unchained_ids: [String(raw.rows[0].id)] })
+    expect(r.tables.find((x) => x.table === 'operation_logs')).toMatchObject({ unchained: 1, unchained_ids: [String(raw.rows[0].id)] })
     expect(brokenChains(r)).toEqual([])
 
     // Someone who can compute SHA-256 appends a row with the right hash but cannot move the head without it showing.
     const head = chainOf(r, 'oplog:beta:0').head!
-    await behindTheBack('delete from operation_logs where id = $1', [raw.rows[0].id])
+    await behindTheBack(t.db, 'delete from operation_logs where id = $1', [raw.rows[0].id])
     const id = Number((await t.db.query<any>(`select nextval('operation_logs_id_seq') as id`)).rows[0].id)
     const content = Buffer.from((await t.db.query<any>(`select operation_log_content('oplog:beta:0', $1, null, 'ghost', 'beta', 'D', '/api/x',
       '{}', null, null, '', '', '2024-01-01 00:00:00+00') as c`, [id])).rows[0].c)
@@ -152,9 +129,9 @@ describe('tampering', () => {
   })
 
   it('names the first row of two whose places were swapped', async () => {
-    const ids = await betaChain()
-    await behindTheBack(`update operation_logs set chain_seq = -chain_seq where id = any($1::bigint[])`, [[ids[1], ids[3]]])
-    await behindTheBack(`update operation_logs set chain_seq = case id when $1 then 4 else 2 end where id = any($2::bigint[])`, [ids[1], [ids[1], ids[3]]])
+    const ids = await betaChain(t.db)
+    await behindTheBack(t.db, `update operation_logs set chain_seq = -chain_seq where id = any($1::bigint[])`, [[ids[1], ids[3]]])
+    await behindTheBack(t.db, `update operation_logs set chain_seq = case id when $1 then 4 else 2 end where id = any($2::bigint[])`, [ids[1], [ids[1], ids[3]]])
     const r = await verifyAudit(t.db)
     expect(chainOf(r, 'oplog:beta:0').break).toMatchObject({ id: String(ids[3]), seq: 2, problem: expect.stringContaining('哈希不符') })
   })
@@ -164,7 +141,7 @@ describe('审计校验 (route and printed report)', () => {
   it('answers super admins only, refused on the server to everyone else', async () => {
     const ok = await t.get('/api/audit/verify', token)
     expect(ok.code).toBe(200)
-    expect(ok.data).toMatchObject({ ok: true, tables: [{ table: 'operation_logs', unchained: 0 }] })
+    expect(ok.data).toMatchObject({ ok: true, tables: expect.arrayContaining([{ table: 'operation_logs', unchained: 0, unchained_ids: [] }]) })
     expect(ok.data.chains[0].head.hash).toMatch(/^[0-9a-f]{64}$/)
     expect((await t.get('/api/audit/verify', await t.login('caiwu'))).status).toBe(403)
     expect((await t.get('/api/audit/verify', await t.login('alpha_admin'))).status).toBe(403)
@@ -172,8 +149,8 @@ describe('审计校验 (route and printed report)', () => {
   })
 
   it('shows the break through the route and prints every head and the break', async () => {
-    const ids = await betaChain(3)
-    await behindTheBack(`update operation_logs set before = null where id = $1`, [ids[0]])
+    const ids = await betaChain(t.db, 3)
+    await behindTheBack(t.db, `update operation_logs set before = null where id = $1`, [ids[0]])
     const r = await t.get('/api/audit/verify', token)
     expect(r.data.ok).toBe(false)
     expect(r.data.chains.find((c: any) => c.chain === 'oplog:beta:0').break).toMatchObject({ id: String(ids[0]), seq: 1 })
@@ -181,7 +158,7 @@ describe('审计校验 (route and printed report)', () => {
     for (const c of r.data.chains) expect(text).toContain(c.head.hash)
     expect(text).toContain(`链 oplog:beta:0，id ${ids[0]}，序号 1：哈希不符`)
     expect(text).toMatch(/结果：未通过（1 处断裂/)
-    await behindTheBack('delete from operation_logs where id = any($1::bigint[])', [ids])
+    await behindTheBack(t.db, 'delete from operation_logs where id = any($1::bigint[])', [ids])
     await t.db.query(`delete from audit_heads where chain = 'oplog:beta:0'`)
     expect(formatReport(await verifyAudit(t.db), 'x')).toContain('结果：通过')
   })

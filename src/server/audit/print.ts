@@ -20,6 +20,7 @@ export function formatReport(r: AuditReport, source: string): string {
   }
   const breaks = [...r.chains.flatMap((c) => (c.break ? [c.break] : [])), ...r.orphans]
   if (breaks.length) out.push('', '断裂（每条链的第一处）：', ...breaks.map((b) => `  ${where(b)}：${b.problem}`))
+  if (r.recorded) out.push('', `已与另行保存的 ${r.recorded} 个链头对比。`)
   out.push('', r.ok ? '结果：通过' : `结果：未通过（${breaks.length} 处断裂，${r.tables.reduce((n, t) => n + t.unchained, 0)} 条记录不属于任何链）`)
   return out.join('\n')
 }

@@ -3,6 +3,7 @@
 import { openToolDb } from './open'
 import { verifyAudit } from '../audit/verify'
 import { formatReport } from '../audit/print'
+import { recordedHeadsFromArgs } from '../audit/recorded'
 import { checkLedger } from '../ledger/check'
 import { formatLedgerCheck } from '../ledger/print'
 import { fillBenchData } from '../bench-data'
@@ -20,9 +21,9 @@ export interface Tool {
 
 export const TOOLS: Record<string, Tool> = {
   'audit:verify': {
-    summary: '校验操作日志与资金转账的审计链',
-    async run(db, source) {
-      const report = await verifyAudit(db)
+    summary: '校验操作日志与资金转账的审计链（--heads <文件>：与此前保存的链头对比）',
+    async run(db, source, args) {
+      const report = await verifyAudit(db, { recorded: recordedHeadsFromArgs(args) })
       console.log(formatReport(report, source))
       return report.ok ? 0 : 1
     },
