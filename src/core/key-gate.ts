@@ -5,7 +5,10 @@ import { replayKeys, type HeldKey } from './key-replay'
 
 export type { HeldKey } from './key-replay'
 
-interface Session { holds: number; buffer: HeldKey[] }
+interface Session { holds: number; buffer: HeldKey[]; limit: ReturnType<typeof setTimeout> }
+
+/** A hold that outlives this (something never opened: a chunk that never loaded) lets the keyboard go. */
+export const HOLD_LIMIT_MS = 20_000
 
 /** The open hold, if any: keys are being buffered for a surface that is on its way. */
 let session: Session | null = null
@@ -19,16 +22,6 @@ export interface KeyHold {
 
 const NO_HOLD: KeyHold = { release() {} }
 const MODIFIER_KEYS = ['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Fn', 'OS', 'Hyper', 'Super']
-
-/** Whether keys are being held for a surface on its way. */
-export function keysHeld(): boolean {
-  return session !== null
-}
-
-/** Whether an event is one the gate replayed (it stands for a key the operator pressed earlier). */
-export function isReplayed(e: Event): boolean {
-  return replayed.has(e)
-}
 
 function holdOn(s: Session): KeyHold {
   s.holds += 1
@@ -52,7 +45,10 @@ function holdOn(s: Session): KeyHold {
  * invocation (in the key or click handler, before any await) and release it when the invocation settles.
  */
 export function holdKeys(): KeyHold {
-  session ??= { holds: 0, buffer: [] }
+  if (!session) {
+    const s: Session = { holds: 0, buffer: [], limit: setTimeout(() => { if (session === s) drop(s) }, HOLD_LIMIT_MS) }
+    session = s
+  }
   return holdOn(session)
 }
 
@@ -69,6 +65,7 @@ export function claimKeys(surface: HTMLElement, drop?: (key: HeldKey) => boolean
   const s = session
   if (!s) return
   session = null
+  clearTimeout(s.limit)
   const keys = drop ? s.buffer.filter((k) => !drop(k)) : s.buffer
   // After the commit that mounted the surface, before the next key event (a microtask runs before any task).
   if (keys.length) queueMicrotask(() => replayKeys(surface, keys, { mark: (e) => replayed.add(e), handOver }))
@@ -82,6 +79,7 @@ const isPaletteKey = (k: HeldKey) => (k.ctrlKey || k.metaKey) && !k.altKey && !k
  */
 function drop(s: Session): void {
   session = null
+  clearTimeout(s.limit)
   const at = s.buffer.findIndex(isPaletteKey)
   if (at < 0 || typeof window === 'undefined') return
   const k = s.buffer[at]
