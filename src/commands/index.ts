@@ -2,3 +2,4 @@
 import './shell'
 import './admin'
 import './product'
+import './member'

@@ -64,6 +64,16 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
   const firstFilter = useRef<HTMLElement>(null)
   useFillHeight(root)
 
+  // Keyboard first: a list opened from the palette or a hotkey takes the keyboard as soon as its rows are there,
+  // unless the operator is already somewhere else (a filter, a dialog).
+  const claimed = useRef(false)
+  useEffect(() => {
+    if (claimed.current || data.state !== 'ok') return
+    claimed.current = true
+    const here = document.activeElement
+    if (!here || here === document.body || here === document.documentElement) gridRef.current?.focus()
+  }, [data.state])
+
   const onAnswer = useRef(spec.onAnswer)
   onAnswer.current = spec.onAnswer
   useEffect(() => { if (data.answer) onAnswer.current?.(data.answer.raw) }, [data.answer])
