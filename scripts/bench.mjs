@@ -4,10 +4,12 @@ import { benchServer } from './bench/server.mjs'
 import { benchBundle } from './bench/bundle.mjs'
 import { benchBrowser } from './bench/browser.mjs'
 import { benchOplog } from './bench/oplog.mjs'
+import { benchMembers } from './bench/members.mjs'
 
 await build()
 const only = process.argv[2]
 if (!only || only === 'bundle') console.log('\n== bundle ==\n', benchBundle())
 if (!only || only === 'server') console.table(await benchServer())
 if (!only || only === 'oplog') { console.log('\n== operation log writes (PostgreSQL) =='); console.table(await benchOplog()) }
+if (only === 'members') { console.log('\n== members at volume =='); for (const r of await benchMembers()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

@@ -48,6 +48,6 @@ export const ledgerSection: BenchSection = {
       await db.tx((tx) => transferBatch(tx, o.product, MONEY.real, legs, { at }))
       if (b % 10 === 9 || b === batches - 1) o.log(`  changes batch ${b + 1}/${batches}`)
     }
-    await db.query('analyze ledger_transfers; analyze balance_changes; analyze ledger_accounts')
+    await db.exec('analyze ledger_transfers; analyze balance_changes; analyze ledger_accounts')
   },
 }

@@ -64,6 +64,6 @@ export const membersSection: BenchSection = {
          on conflict do nothing`, [o.product, start + done, nos, BANKS])
     }
     o.log(`  cards ${cards}`)
-    await db.query('analyze members; analyze ledger_accounts; analyze member_cards')
+    await db.exec('analyze members; analyze ledger_accounts; analyze member_cards')
   },
 }

@@ -42,7 +42,7 @@ export const TOOLS: Record<string, Tool> = {
     async run(db, source, args) {
       console.log(`基准数据：${source}`)
       await migrate(db)
-      await seed(db, ALL_ROUTES, { demo: false })
+      await seed(db, ALL_ROUTES, { demo: false, adminPassword: process.env.ADMIN_PASSWORD })
       await fillBenchData(db, args)
       return 0
     },
