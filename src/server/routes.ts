@@ -5,5 +5,8 @@ import admin from './admin'
 import product from './product'
 import member from './member'
 import ledger from './ledger/routes'
+import finance from './finance'
+import merchant from './merchant'
+import settings from './settings'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings]

@@ -8,6 +8,7 @@ import { authenticate, clientIp, type Caller } from '../rbac/access'
 import { writeOperation, type AuditEntry } from '../oplog/oplog'
 import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
+import { claimKey, idempotencyKey, keepAnswer, requestHash, type KeyScope } from './idempotency'
 
 /**
  * `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed, or
@@ -45,6 +46,11 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   anyIp?: boolean
   /** The handler runs its own transactions and writes its own log rows (login: a failure must be recorded, not rolled back). */
   raw?: boolean
+  /**
+   * A write that honours an `Idempotency-Key` header: a retry with the same key and request answers the first
+   * answer and changes nothing (no log row); the same key with another request is a 409 (see idempotency.ts).
+   */
+  idempotent?: boolean
   /** Runs before the route's transaction, on the whole database: checks whose failures must be recorded, not rolled back. */
   before?: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<void>
   handler: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<unknown>
@@ -60,6 +66,7 @@ const writes = new Set<ActionKey>(['C', 'U', 'D'])
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: RouteSpec[]): void {
   for (const spec of routes) {
+    if (spec.idempotent && (spec.raw || !writes.has(spec.action))) throw new Error(`idempotent route ${spec.url} must be a logged write`)
     const tags = [spec.url.split('/')[2] ?? 'common']
     app.route({
       method: spec.method,
@@ -71,18 +78,28 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.menu !== 'public' ? { security: [{ token: [] }] } : {}),
       },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const caller = await authenticate(deps.db, deps.config, req, spec)
         const input = { ...(req.query as object), ...(req.body as object) } as any
         const base = { root: deps.db, config: deps.config, keys: deps.keys, req, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
         const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
         if (spec.before) await spec.before({ ...base, db: deps.db, audit }, input)
         const logs = !spec.raw && (writes.has(spec.action) || spec.audit)
+        const key = spec.idempotent ? idempotencyKey(req) : null
+        const scope: KeyScope | null = key
+          ? { product: caller.product, adminId: caller.adminId, key, path: spec.url, hash: requestHash(spec.url, input) }
+          : null
         const data = !logs
           ? await spec.handler({ ...base, db: deps.db, audit }, input)
           : await deps.db.tx(async (tx) => {
             const ctx = { ...base, db: tx, audit }
+            const prior = scope ? await claimKey(tx, scope) : null
+            if (prior) {
+              reply.header('idempotent-replayed', 'true')
+              return prior.response
+            }
             const out = await spec.handler(ctx, input)
+            if (scope) await keepAnswer(tx, scope, out)
             if (!audit.skip) await writeOperation(tx, ctx, audit)
             return out
           })

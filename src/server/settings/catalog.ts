@@ -47,3 +47,15 @@ export const BUILTIN_SETTINGS: SettingDef[] = [
 ]
 
 export const BUILTIN_BY_KEY = new Map(BUILTIN_SETTINGS.map((d) => [d.key, d]))
+
+/** Pairs of built-ins whose first may not exceed the second (the minimum and maximum of one limit). */
+export const SETTING_PAIRS: [string, string][] = [
+  ['recharge_min', 'recharge_max'], ['withdraw_min', 'withdraw_max'], ['invest_min', 'invest_max'],
+]
+
+/** Which list (and its edit and delete) each category has, and the menu guarding it. */
+export const SETTING_LISTS = [
+  { category: 2, url: '/api/system', menu: '/layout/websitesettings/base', title: '基础设置' },
+  { category: 1, url: '/api/system/yuebao', menu: '/layout/websitesettings/balance', title: '余额宝设置' },
+  { category: 4, url: '/api/system/finance', menu: '/layout/websitesettings/financ', title: '财务设置' },
+] as const

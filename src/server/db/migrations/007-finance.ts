@@ -26,6 +26,9 @@ create index recharges_member on recharges (member_id, id desc);
 create index recharges_time on recharges (product, created_at, id);
 create index recharges_source on recharges (product, source, id desc);
 create unique index recharges_idempotency on recharges (product, idempotency_key) where idempotency_key is not null;
+create index recharges_merchant on recharges (merchant_id, id desc) where merchant_id is not null;
+-- 人工充值扣款 and 彩金赠送 records (sources 1, 2, 3) are few among millions of member recharges.
+create index recharges_manual on recharges (product, id desc) where source in (1, 2, 3);
 
 create table withdrawals (
   id bigserial primary key,
@@ -56,6 +59,8 @@ create index withdrawals_list on withdrawals (product, id desc);
 create index withdrawals_status on withdrawals (product, status, id desc);
 create index withdrawals_member on withdrawals (member_id, id desc);
 create index withdrawals_time on withdrawals (product, created_at, id);
+-- The daily limits count a member's withdrawals of the day.
+create index withdrawals_member_day on withdrawals (member_id, created_at) where status in (1, 3);
 create index withdrawals_card on withdrawals (card_id) where status = 3;
 create index withdrawals_wallet on withdrawals (wallet_id) where status = 3;
 `

@@ -1,0 +1,93 @@
+// What the finance rules share: the paying member, order numbers, the product's clock (days and hours in its time
+// zone), the level's fee in integer arithmetic, money filters and the caller's hold on a second menu.
+import { Type } from '@sinclair/typebox'
+import type { Queryable } from '../db/db'
+import { one } from '../db/db'
+import { badRequest, forbidden, notFound } from '../errors'
+import { PRODUCT_TZ } from '../http/format'
+import type { Where } from '../http/list'
+import type { Caller } from '../rbac/access'
+import { toCents } from '../../contract/money'
+
+export interface Payer { id: number; username: string; kind: number; status: number; level_id: number | null; real_name: string }
+
+/** A real member (kind 0) of the product by id or username; 404 when there is none. */
+export async function realMember(db: Queryable, product: string, ref: { member_id?: number; username?: string }, lock = false): Promise<Payer> {
+  const m = await one<Payer>(db,
+    `select id, username, kind::int as kind, status::int as status, level_id, real_name from members
+      where product = $1 and kind = 0 and (($2::int is not null and id = $2) or ($2::int is null and lower(username) = lower($3)))
+      ${lock ? 'for update' : ''}`,
+    [product, ref.member_id ?? null, ref.username?.trim() ?? ''])
+  if (!m) throw notFound('会员不存在')
+  return m
+}
+
+/** SQL: an order number, `R` / `W` + the day in the product's time zone + the row id (unique because the id is). */
+export const ORDER_NO = (prefix: 'R' | 'W', id: string, at: string) =>
+  `'${prefix}' || to_char(coalesce(${at}, now()) at time zone '${PRODUCT_TZ}', 'YYYYMMDD') || lpad(${id}::text, 8, '0')`
+
+/** Minutes since midnight in the product's time zone (UTC+8, no daylight saving). */
+export function minuteOfDay(at: Date): number {
+  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 8 * 60) % 1440
+}
+
+/** Whether `at` falls in a `HH:mm-HH:mm` range (both ends included, to the minute). */
+export function withinHours(range: string, at: Date): boolean {
+  const m = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(range.trim())
+  if (!m) return true
+  const now = minuteOfDay(at)
+  return now >= Number(m[1]) * 60 + Number(m[2]) && now <= Number(m[3]) * 60 + Number(m[4])
+}
+
+/** The fee of `amount` cents at a percent rate ("0.80"), rounded half-up to the cent, in integer arithmetic. */
+export function feeOf(amount: number, ratePercent: string): number {
+  const bp = toCents(ratePercent)
+  if (bp === null || bp <= 0) return 0
+  return Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n)
+}
+
+/** Amount-range filters as cents; a malformed bound is a 400 naming it. */
+export function amountRange(w: Where, col: string, q: { amount_min?: string; amount_max?: string }): void {
+  for (const [field, op, title] of [['amount_min', '>=', '最低金额'], ['amount_max', '<=', '最高金额']] as const) {
+    const v = q[field]
+    if (v === undefined || v === '') continue
+    const c = toCents(v)
+    if (c === null || c < 0) throw badRequest(`${title}格式不正确`, field)
+    w.add(`${col} ${op} ?`, c)
+  }
+}
+
+/** The member a username filter names (exact, case-insensitive): its id, or 0 when none (an empty page). */
+export async function memberIdOf(db: Queryable, product: string, username: string | undefined, kind = 0): Promise<number | undefined> {
+  const u = username?.trim()
+  if (!u) return undefined
+  const m = await one<{ id: number }>(db, 'select id from members where product = $1 and kind = $2 and lower(username) = lower($3)', [product, kind, u])
+  return m?.id ?? 0
+}
+
+export const MoneyText = (title: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { title })
+export const RemarkText = (title = '备注', min = 0) => Type.String({ title, maxLength: 200, minLength: min })
+
+/** An amount as the console sends it, in cents: > 0 and at most `max` when given. */
+export function amountCents(v: string | number, field = 'amount', title = '金额'): number {
+  const c = toCents(v)
+  if (c === null) throw badRequest(`${title}格式不正确，最多两位小数`, field)
+  if (c <= 0) throw badRequest(`${title}必须大于 0`, field)
+  return c
+}
+
+/** A required remark: blank after trimming is a 400. */
+export function requiredRemark(v: string | undefined, what = '备注'): string {
+  const r = (v ?? '').trim()
+  if (!r) throw badRequest(`请填写${what}`, 'remark')
+  return r
+}
+
+/** Whether the caller holds `action` on another menu than the route's (super admins hold everything). */
+export async function assertMenu(db: Queryable, caller: Caller, menu: string, action: string): Promise<void> {
+  if (caller.isSuper) return
+  const r = await one(db,
+    `select 1 from admin_roles ar join role_permissions rp on rp.role_id = ar.role_id join permissions p on p.id = rp.permission_id
+       join menus m on m.id = p.menu_id where ar.admin_id = $1 and m.web_uri = $2 and p.key = $3 limit 1`, [caller.adminId, menu, action])
+  if (!r) throw forbidden()
+}

@@ -1,0 +1,50 @@
+// Sums of recharges and withdrawals per status from finance_totals (kept by the database with every insert and
+// status change): exact at any size for the unfiltered list and a status filter; other filters count within budget.
+import type { Db, Queryable } from '../db/db'
+import { many } from '../db/db'
+import { countWithin, type Totals, type Where } from '../http/list'
+import { centsText } from '../../contract/money'
+import type { MoneyStat } from '../../contract/finance'
+
+export const WHAT = { recharge: 1, withdraw: 2 } as const
+
+interface StatusSum { status: number; n: number; amount: number | string; fee: number | string }
+
+export async function statusSums(db: Queryable, product: string, what: number): Promise<StatusSum[]> {
+  return many<StatusSum>(db,
+    `select status, sum(n)::bigint as n, sum(amount)::bigint as amount, sum(fee)::bigint as fee from finance_totals
+      where product = $1 and what = $2 group by status`, [product, what])
+}
+
+/** money_stat {total, success, pending, failed} (and fee for withdrawals) from per-status sums. */
+export function moneyStat(sums: StatusSum[], only?: number): MoneyStat & { fee: string; n: number } {
+  const pick = (s: number) => sums.find((x) => x.status === s && (only === undefined || only === s))
+  const amount = (s: number) => BigInt(pick(s)?.amount ?? 0)
+  const all = [1, 2, 3].map(amount).reduce((a, b) => a + b, 0n)
+  return {
+    total: centsText(all), success: centsText(amount(1)), pending: centsText(amount(3)), failed: centsText(amount(2)),
+    fee: centsText([1, 2, 3].map((s) => BigInt(pick(s)?.fee ?? 0)).reduce((a, b) => a + b, 0n)),
+    n: [1, 2, 3].reduce((n, s) => n + Number(pick(s)?.n ?? 0), 0),
+  }
+}
+
+/** SQL sums for countWithin over a filtered set of the table aliased `r`. */
+export const MONEY_SUMS = `cents_text(coalesce(sum(r.amount), 0)) as total,
+  cents_text(coalesce(sum(r.amount) filter (where r.status = 1), 0)) as success,
+  cents_text(coalesce(sum(r.amount) filter (where r.status = 3), 0)) as pending,
+  cents_text(coalesce(sum(r.amount) filter (where r.status = 2), 0)) as failed`
+
+/**
+ * The list's total and money_stat: from the rollup when only the product (and at most a status) is filtered,
+ * otherwise counted within the time budget (an estimate flagged total_exact: false past it).
+ */
+export async function listTotals(root: Db, o: {
+  product: string; what: number; from: string; where: Where; base: number; status?: number; stats?: string
+}): Promise<Totals<MoneyStat & { fee?: string }>> {
+  const onlyStatus = o.status !== undefined && o.where.parts.length === o.base + 1
+  if (o.where.onlyBase(o.base) || onlyStatus) {
+    const { n, fee, ...stat } = moneyStat(await statusSums(root, o.product, o.what), onlyStatus ? o.status : undefined)
+    return { total: n, total_exact: true, stats: o.what === WHAT.withdraw ? { ...stat, fee } : stat }
+  }
+  return countWithin(root, { from: o.from, where: o.where, stats: o.stats ?? MONEY_SUMS })
+}
