@@ -135,6 +135,14 @@ describe('tampering', () => {
     const r = await verifyAudit(t.db)
     expect(chainOf(r, 'oplog:beta:0').break).toMatchObject({ id: String(ids[3]), seq: 2, problem: expect.stringContaining('哈希不符') })
   })
+
+  it('names a forged row placed before the first one of a chain', async () => {
+    await betaChain(t.db, 2)
+    const raw = await t.db.query<any>(`insert into operation_logs (admin_name, action, path, chain, chain_seq, chain_hash)
+      values ('ghost', 'D', '/api/x', 'oplog:beta:0', 0, '\\x00') returning id`)
+    expect(chainOf(await verifyAudit(t.db), 'oplog:beta:0').break)
+      .toMatchObject({ id: String(raw.rows[0].id), seq: 0, problem: expect.stringContaining('序号应为 1') })
+  })
 })
 
 describe('审计校验 (route and printed report)', () => {

@@ -46,6 +46,7 @@ class Walk {
     if (this.foreign) return this.fail(r.id, seq, `该链属于表 ${this.foreign}：链外插入的记录`)
     if (!this.head) return this.fail(r.id, seq, '没有链头：该链的记录不是经由应用写入的')
     if (seq > this.head.seq) return this.fail(r.id, seq, `序号超过链头（${this.head.seq}）：链外插入的记录`)
+    if (seq < this.next) return this.fail(r.id, seq, `序号应为 ${this.next}：链外插入或改动过序号的记录`)
     if (seq !== this.next) {
       const gap = seq - 1 === this.next ? `${this.next}` : `${this.next}–${seq - 1}`
       return this.fail(r.id, seq, `缺少序号 ${gap}：此前的记录被删除`)
