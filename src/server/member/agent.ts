@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors'
 import { PRODUCT_TZ } from '../http/format'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Agent } from '../../contract/member'
-import { Remark, Status01, Text } from './fields'
+import { RateText, Remark, Status01, Text } from './fields'
 
 const MENU = '/layout/merchant/agents'
 
@@ -72,7 +72,7 @@ export default [
     method: 'POST', url: '/api/agent/edit', summary: '编辑代理（返点、状态、备注）；停用代理不影响其下级', menu: MENU, action: 'U',
     body: Type.Object({
       id: Type.Integer({ title: 'ID', minimum: 1, maximum: 2147483647 }),
-      rebate_rate: Type.Union([Type.String({ maxLength: 5 }), Type.Number()], { title: '返点' }),
+      rebate_rate: RateText('返点', 5),
       status: Status01(),
       remark: Type.Optional(Remark),
     }),

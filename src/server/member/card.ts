@@ -7,7 +7,7 @@ import { IdQuery, IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { TIME } from '../http/format'
 import { conflict, notFound } from '../errors'
 import type { Card } from '../../contract/member'
-import { Status01, Text } from './fields'
+import { prefixPattern, Status01, Text } from './fields'
 import { MASK_CARD } from './payee-rules'
 import { bindCard, checkCard, cardNumberTaken, makeDefault, ownerOf } from './payee-store'
 import { cardInUse } from './payee-use'
@@ -46,10 +46,10 @@ export default [
     }),
     handler: async (ctx, q) => {
       const p = paging(q)
-      const where = `c.product = $1 and ($2::int is null or c.member_id = $2) and ($3::text is null or lower(m.username) like lower($3) || '%')
+      const where = `c.product = $1 and ($2::int is null or c.member_id = $2) and ($3::text is null or lower(m.username) like $3)
         and ($4::text is null or c.holder = $4) and ($5::text is null or strpos(c.bank_name, $5) > 0)
         and ($6::text is null or right(c.card_no, length($6)) = $6) and ($7::int is null or c.status = $7)`
-      const params = [ctx.caller.product, q.member_id ?? null, q.username?.trim() || null, q.holder?.trim() || null,
+      const params = [ctx.caller.product, q.member_id ?? null, prefixPattern(q.username), q.holder?.trim() || null,
         q.bank_name?.trim() || null, q.card_tail || null, q.status ?? null]
       const items = await many<Card>(ctx.db, `select ${cols(false)} from ${FROM} where ${where} order by c.id desc limit $8 offset $9`, [...params, p.limit, p.offset])
       const total = (await one<{ n: number }>(ctx.db, `select count(*)::int as n from ${FROM} where ${where}`, params))!.n

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { RsaKeys } from '../auth/rsa'
 import { badRequest } from '../errors'
 import { Id, Text } from '../http/schemas'
-import { toCents } from '../../contract/money'
+import { MAX_CENTS, toCents } from '../../contract/money'
 
 export const Username = Type.String({ title: '用户名', minLength: 4, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' })
 export const Status01 = (title = '状态') => Type.Integer({ title, minimum: 0, maximum: 1 })
@@ -11,14 +11,16 @@ export const NullableId = (title: string) => Type.Optional(Type.Union([Type.Inte
 export const Phone = Type.String({ title: '手机号', maxLength: 11, pattern: '^(1[3-9][0-9]{9})?$' })
 export const Remark = Text('备注', 200)
 /** A money amount as the console sends it: "1234.50" (or a number), checked to cents by `cents`. */
-export const MoneyText = (title: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { title })
+export const MoneyText = (title: string) => Type.Union([Type.String({ title, maxLength: 20 }), Type.Number({ title })], { title })
+/** A rate as text or a number (its sub-schemas carry the title too, so a wrong type is reported by its Chinese name). */
+export const RateText = (title: string, maxLength: number) => Type.Union([Type.String({ title, maxLength }), Type.Number({ title })], { title })
 export { Id, Text }
 
 /** The member's login password from RSA ciphertext: 6–20 characters. */
 export function memberPassword(keys: RsaKeys, cipher: string | undefined, field = 'password'): string | undefined {
   if (!cipher) return undefined
   const plain = keys.decrypt(cipher)
-  if (plain === null) throw badRequest('密码无法解密，请刷新页面后重试', field)
+  if (plain === null) throw badRequest('登录密码无法解密，请刷新页面后重试', field)
   const n = [...plain].length
   if (n < 6 || n > 20) throw badRequest('登录密码长度须为 6-20 位', field)
   return plain
@@ -33,13 +35,19 @@ export function fundPassword(keys: RsaKeys, cipher: string | undefined): string 
   return plain
 }
 
-/** A money field in cents within (0, max]; `allowZero` for balances that may be set to nothing. */
+/** A money field in cents within (0, max] (max defaults to MAX_CENTS); `allowZero` for amounts that may be nothing. */
 export function cents(v: string | number | undefined | null, field: string, title: string, opts: { allowZero?: boolean; max?: number } = {}): number {
   const c = toCents(v ?? '')
   if (c === null) throw badRequest(`${title}格式不正确，最多两位小数`, field)
-  if (c < 0 || (!opts.allowZero && c === 0)) throw badRequest(`${title}必须大于 0`, field)
-  if (opts.max !== undefined && c > opts.max) throw badRequest(`${title}超出上限`, field)
+  if (c < 0 || (!opts.allowZero && c === 0)) throw badRequest(opts.allowZero ? `${title}不能为负数` : `${title}必须大于 0`, field)
+  if (c > (opts.max ?? MAX_CENTS)) throw badRequest(`${title}超出上限`, field)
   return c
+}
+
+/** A username prefix as a LIKE pattern (lower case, `%` and `_` taken literally), or null when empty. */
+export function prefixPattern(v: string | undefined): string | null {
+  const s = v?.trim().toLowerCase()
+  return s ? `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
 }
 
 export { Id as MemberId }

@@ -6,7 +6,7 @@ import { route } from '../http/route'
 import { Id, IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { conflict, notFound } from '../errors'
 import type { Level } from '../../contract/member'
-import { cents, MoneyText, Remark, Text } from './fields'
+import { cents, MoneyText, RateText, Remark, Text } from './fields'
 import { badRequest } from '../errors'
 
 const MENU = '/layout/member/levels'
@@ -49,7 +49,7 @@ const Fields = {
   upgrade_recharge: MoneyText('升级累计充值'),
   withdraw_times_daily: Type.Integer({ title: '每日提现次数', minimum: 0, maximum: 100 }),
   withdraw_max_daily: MoneyText('每日提现上限'),
-  withdraw_fee_rate: Type.Union([Type.String({ maxLength: 6 }), Type.Number()], { title: '提现手续费率' }),
+  withdraw_fee_rate: RateText('提现手续费率', 6),
   remark: Type.Optional(Remark),
 }
 
@@ -89,10 +89,11 @@ export default [
   route({
     method: 'POST', url: '/api/level/create', summary: '新增会员等级', menu: MENU, action: 'C', body: Type.Object(Fields),
     handler: async (ctx, b) => {
+      const v = values(b)
       await taken(ctx.db, ctx.caller.product, b)
       const r = await one<{ id: number }>(ctx.db,
         `insert into member_levels (product, name, level, upgrade_recharge, withdraw_times_daily, withdraw_max_daily, withdraw_fee_rate, remark)
-         values ($1, $2, $3, $4, $5, $6, $7::numeric, $8) returning id`, [ctx.caller.product, ...values(b)])
+         values ($1, $2, $3, $4, $5, $6, $7::numeric, $8) returning id`, [ctx.caller.product, ...v])
       const [level] = await byIds(ctx.db, ctx.caller.product, [r!.id])
       ctx.audit.target_ids = [String(r!.id)]
       ctx.audit.after = level
@@ -104,10 +105,11 @@ export default [
     handler: async (ctx, b) => {
       const [before] = await byIds(ctx.db, ctx.caller.product, [b.id])
       if (!before) throw notFound('会员等级不存在')
+      const v = values(b)
       await taken(ctx.db, ctx.caller.product, b, b.id)
       await ctx.db.query(
         `update member_levels set name = $2, level = $3, upgrade_recharge = $4, withdraw_times_daily = $5, withdraw_max_daily = $6,
-                withdraw_fee_rate = $7::numeric, remark = $8 where id = $1`, [b.id, ...values(b)])
+                withdraw_fee_rate = $7::numeric, remark = $8 where id = $1`, [b.id, ...v])
       const [after] = await byIds(ctx.db, ctx.caller.product, [b.id])
       ctx.audit.before = before
       ctx.audit.after = after

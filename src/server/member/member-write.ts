@@ -29,6 +29,19 @@ export interface RegisterInput extends MemberFields {
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const inviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('')
 
+/** A concurrent registration can take the name between the check and the write: the unique index answers 409 too. */
+async function nameUnique<T>(username: string, write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (e) {
+    const err = e as { code?: string; constraint?: string; message?: string }
+    if (err.code === '23505' && (err.constraint === 'members_username' || /members_username/.test(err.message ?? ''))) {
+      throw conflict(`用户名 ${username} 已存在`)
+    }
+    throw e
+  }
+}
+
 export async function usernameTaken(db: Queryable, product: string, username: string, exceptId = 0): Promise<boolean> {
   return !!(await one(db, 'select 1 from members where product = $1 and lower(username) = lower($2) and id <> $3', [product, username, exceptId]))
 }
@@ -68,14 +81,14 @@ export async function registerMember(db: Queryable, product: string, input: Regi
   ])
   let row: { id: number } | undefined
   for (let attempt = 0; !row; attempt++) {
-    row = await one<{ id: number }>(db,
+    row = await nameUnique(input.username, one<{ id: number }>(db,
       `insert into members (product, kind, username, password_hash, fund_password_hash, nickname, real_name, phone, level_id,
                             agent_id, agent_path, invite_code, status, register_ip, remark, avatar, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, coalesce($17, now()), coalesce($17, now()))
        on conflict (product, invite_code) do nothing returning id`,
       [product, kind, input.username, pw, fund, input.nickname ?? '', input.real_name ?? '', input.phone ?? '', level,
         path.length ? path[path.length - 1] : null, path, inviteCode(), input.status ?? 1, input.register_ip ?? '',
-        input.remark ?? '', input.avatar ?? '', input.at ?? null])
+        input.remark ?? '', input.avatar ?? '', input.at ?? null]))
     if (!row && attempt > 5) throw conflict('邀请码生成失败，请重试')
   }
   await openAccounts(db, product, kind, row.id, MEMBER_KINDS)
@@ -141,14 +154,15 @@ export async function editMember(db: Queryable, product: string, id: number, inp
   const [pw, fund] = await Promise.all([
     input.password ? hashPassword(input.password) : null, input.fund_password ? hashPassword(input.fund_password) : null,
   ])
-  await db.query(
+  await nameUnique(input.username, db.query(
     `update members set username = $2, nickname = $3, real_name = $4, phone = $5, level_id = $6, agent_id = $7, agent_path = $8,
             is_agent = $9, status = $10, remark = $11, rebate_rate = coalesce($12::numeric, rebate_rate),
-            password_hash = coalesce($13, password_hash), fund_password_hash = coalesce($14, fund_password_hash), updated_at = now()
+            password_hash = coalesce($13, password_hash), fund_password_hash = coalesce($14, fund_password_hash), avatar = $15,
+            updated_at = now()
       where id = $1`,
     [id, input.username, input.nickname ?? before.nickname, input.real_name ?? before.real_name, input.phone ?? before.phone, level,
       path.length ? path[path.length - 1] : null, path, isAgent, input.status ?? before.status, input.remark ?? before.remark,
-      input.rebate_rate ?? null, pw, fund])
+      input.rebate_rate ?? null, pw, fund, input.avatar ?? before.avatar]))
   if (path.join() !== before.agent_path.join()) {
     // Everyone below the member keeps their place under it; only the part above the member changes.
     await db.query(
@@ -159,15 +173,24 @@ export async function editMember(db: Queryable, product: string, id: number, inp
   return { before, after, passwordChanged: pw !== null, fundPasswordChanged: fund !== null }
 }
 
-/** Deletes members with no money history and no balance; anything else is refused with the names (请改为禁用). */
+/**
+ * Deletes members with no money history, no money records (recharges or withdrawals in any state) and no balance;
+ * anything else is refused with the names (请改为禁用). The members and their accounts are locked first, so no
+ * transfer can slip in between the check and the delete.
+ */
 export async function deleteMembers(db: Queryable, product: string, ids: number[], kind: MemberKind = 0) {
+  const locked = await many<{ id: number }>(db,
+    'select id from members where id = any($1::int[]) and product = $2 and kind = $3 order by id for update', [ids, product, kind])
+  if (locked.length !== new Set(ids).size) throw notFound('会员不存在')
+  await db.query('select id from ledger_accounts where product = $1 and owner_id = any($2::int[]) and kind < 4 order by id for update', [product, ids])
   const rows = await many<{ id: number; username: string; busy: boolean; downline: boolean }>(db,
     `select m.id, m.username,
             exists (select 1 from ledger_accounts a where a.product = m.product and a.owner_id = m.id and a.kind < 4
-                      and (a.balance <> 0 or exists (select 1 from ledger_transfers t where t.from_account = a.id or t.to_account = a.id))) as busy,
+                      and (a.balance <> 0 or exists (select 1 from ledger_transfers t where t.from_account = a.id or t.to_account = a.id)))
+              or exists (select 1 from recharges r where r.member_id = m.id)
+              or exists (select 1 from withdrawals w where w.member_id = m.id) as busy,
             exists (select 1 from members d where d.agent_id = m.id) as downline
-       from members m where m.id = any($1::int[]) and m.product = $2 and m.kind = $3 order by m.id for update`, [ids, product, kind])
-  if (rows.length !== new Set(ids).size) throw notFound('会员不存在')
+       from members m where m.id = any($1::int[]) order by m.id`, [locked.map((r) => r.id)])
   const busy = rows.filter((r) => r.busy).map((r) => r.username)
   if (busy.length) throw conflict(`${busy.join('、')} 有资金记录或余额，不能删除，请改为禁用`)
   const lead = rows.filter((r) => r.downline).map((r) => r.username)

@@ -70,7 +70,9 @@ export default [
         remark: b.remark?.trim(), nickname: b.nickname?.trim(), real_name: b.real_name?.trim(),
       })
       ctx.audit.before = r.before
-      ctx.audit.after = { ...r.after, password_changed: r.passwordChanged, fund_password_changed: r.fundPasswordChanged }
+      // Named so the log's secret filter keeps it: which passwords were reset, never what to.
+      const changed = [...(r.passwordChanged ? ['登录密码'] : []), ...(r.fundPasswordChanged ? ['资金密码'] : [])]
+      ctx.audit.after = { ...r.after, changed_credentials: changed }
       return showMember(ctx.db, ctx.caller.product, b.id)
     },
   }),

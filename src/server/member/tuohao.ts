@@ -14,7 +14,7 @@ import { centsText } from '../../contract/money'
 import { transfer } from '../ledger/ledger'
 import { deleteMembers, editMember, registerMember } from './member-write'
 import { IMG_URL } from './member-sql'
-import { cents, MoneyText, NullableId, Remark, Status01, Text, Username } from './fields'
+import { cents, MoneyText, NullableId, prefixPattern, Remark, Status01, Text, Username } from './fields'
 
 const MENU = '/layout/member/virtuals'
 
@@ -58,8 +58,8 @@ export default [
     query: ListQuery({ username: Type.Optional(Text('用户名', 16)), status: Type.Optional(Status01()) }),
     handler: async (ctx, q) => {
       const p = paging(q)
-      const where = `m.product = $1 and m.kind = 1 and ($2::text is null or lower(m.username) like lower($2) || '%') and ($3::int is null or m.status = $3)`
-      const params = [ctx.caller.product, q.username?.trim() || null, q.status ?? null]
+      const where = `m.product = $1 and m.kind = 1 and ($2::text is null or lower(m.username) like $2) and ($3::int is null or m.status = $3)`
+      const params = [ctx.caller.product, prefixPattern(q.username), q.status ?? null]
       const items = await many<Tuohao>(ctx.db, `select ${COLS} from ${FROM} where ${where} order by m.id desc limit $4 offset $5`, [...params, p.limit, p.offset])
       const s = (await one<{ n: number; balance: string }>(ctx.db,
         `select count(*)::int as n, cents_text(coalesce(sum(a1.balance), 0)) as balance from ${FROM} where ${where}`, params))!
@@ -70,8 +70,8 @@ export default [
     method: 'POST', url: '/api/tuohao/create', summary: '新增虚拟账号（可设初始余额，从虚拟资金池转入）', menu: MENU, action: 'C',
     body: Type.Object({ ...Fields, balance: Type.Optional(MoneyText('初始余额')) }),
     handler: async (ctx, b) => {
-      const { id } = await registerMember(ctx.db, ctx.caller.product, { ...b, kind: 1, nickname: b.nickname?.trim(), remark: b.remark?.trim() })
       const opening = b.balance === undefined || b.balance === '' ? 0 : cents(b.balance, 'balance', '初始余额', { allowZero: true })
+      const { id } = await registerMember(ctx.db, ctx.caller.product, { ...b, kind: 1, nickname: b.nickname?.trim(), remark: b.remark?.trim() })
       if (opening > 0) await setBalance(ctx.db, ctx.caller.product, id, opening, ctx.caller.username)
       const row = await byId(ctx.db, ctx.caller.product, id)
       ctx.audit.target_ids = [String(id)]
@@ -83,11 +83,10 @@ export default [
     method: 'POST', url: '/api/tuohao/edit', summary: '编辑虚拟账号（设置余额会记录一笔虚拟资金转账）', menu: MENU, action: 'U',
     body: Type.Object({ id: Type.Integer({ title: 'ID', minimum: 1, maximum: 2147483647 }), ...Fields, balance: Type.Optional(MoneyText('余额')) }),
     handler: async (ctx, b) => {
+      const target = b.balance === undefined || b.balance === '' ? null : cents(b.balance, 'balance', '余额', { allowZero: true })
       const before = await byId(ctx.db, ctx.caller.product, b.id)
       await editMember(ctx.db, ctx.caller.product, b.id, { ...b, nickname: b.nickname?.trim(), remark: b.remark?.trim(), agent_id: null }, 1)
-      if (b.balance !== undefined && b.balance !== '') {
-        await setBalance(ctx.db, ctx.caller.product, b.id, cents(b.balance, 'balance', '余额', { allowZero: true }), ctx.caller.username)
-      }
+      if (target !== null) await setBalance(ctx.db, ctx.caller.product, b.id, target, ctx.caller.username)
       const after = await byId(ctx.db, ctx.caller.product, b.id)
       ctx.audit.before = before
       ctx.audit.after = after

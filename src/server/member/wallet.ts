@@ -7,7 +7,7 @@ import { IdQuery, IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { TIME } from '../http/format'
 import { conflict, notFound } from '../errors'
 import type { Wallet } from '../../contract/member'
-import { Status01, Text } from './fields'
+import { prefixPattern, Status01, Text } from './fields'
 import { SHORT_ADDRESS } from './payee-rules'
 import { addressTaken, bindWallet, checkAddress, makeDefault } from './payee-store'
 import { cardInUse } from './payee-use'
@@ -44,9 +44,9 @@ export default [
     }),
     handler: async (ctx, q) => {
       const p = paging(q)
-      const where = `w.product = $1 and ($2::int is null or w.member_id = $2) and ($3::text is null or lower(m.username) like lower($3) || '%')
+      const where = `w.product = $1 and ($2::int is null or w.member_id = $2) and ($3::text is null or lower(m.username) like $3)
         and ($4::text is null or w.chain = $4) and ($5::int is null or w.status = $5)`
-      const params = [ctx.caller.product, q.member_id ?? null, q.username?.trim() || null, q.chain ?? null, q.status ?? null]
+      const params = [ctx.caller.product, q.member_id ?? null, prefixPattern(q.username), q.chain ?? null, q.status ?? null]
       const items = await many<Wallet>(ctx.db, `select ${cols(false)} from ${FROM} where ${where} order by w.id desc limit $6 offset $7`, [...params, p.limit, p.offset])
       const total = (await one<{ n: number }>(ctx.db, `select count(*)::int as n from ${FROM} where ${where}`, params))!.n
       return paged(items, total, p)
