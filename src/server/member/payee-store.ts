@@ -9,6 +9,7 @@ export interface Owner { id: number; username: string; real_name: string }
 
 /** The member a card or wallet is bound to: given by id or username, a real member of the product. */
 export async function ownerOf(db: Queryable, product: string, ref: { member_id?: number; username?: string }): Promise<Owner> {
+  if (!ref.member_id && !ref.username?.trim()) throw badRequest('会员不能为空', 'username')
   const m = await one<Owner>(db,
     `select id, username, real_name from members where product = $1 and kind = 0
         and (($2::int is not null and id = $2) or ($2::int is null and lower(username) = lower($3)))`,
@@ -20,6 +21,14 @@ export async function ownerOf(db: Queryable, product: string, ref: { member_id?:
 /** Keeps a single default per member: the given row becomes it, the others stop being it. */
 export async function makeDefault(db: Queryable, table: 'member_cards' | 'member_wallets', memberId: number, id: number): Promise<void> {
   await db.query(`update ${table} set is_default = (id = $2) where member_id = $1`, [memberId, id])
+}
+
+/** After a removal: a member left with cards (or wallets) but without a default gets its newest one as the default. */
+export async function keepDefault(db: Queryable, table: 'member_cards' | 'member_wallets', memberIds: number[]): Promise<void> {
+  await db.query(
+    `update ${table} set is_default = true
+      where id in (select distinct on (member_id) id from ${table} where member_id = any($1::int[]) order by member_id, id desc)
+        and not exists (select 1 from ${table} d where d.member_id = ${table}.member_id and d.is_default)`, [memberIds])
 }
 
 export interface CardInput {

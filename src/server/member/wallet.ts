@@ -9,7 +9,7 @@ import { conflict, notFound } from '../errors'
 import type { Wallet } from '../../contract/member'
 import { prefixPattern, Status01, Text } from './fields'
 import { SHORT_ADDRESS } from './payee-rules'
-import { addressTaken, bindWallet, checkAddress, makeDefault } from './payee-store'
+import { addressTaken, bindWallet, checkAddress, keepDefault, makeDefault } from './payee-store'
 import { cardInUse } from './payee-use'
 
 const MENU = '/layout/member/wallets'
@@ -22,7 +22,7 @@ async function byIds(db: Queryable, product: string, ids: number[], full = false
   return many<Wallet>(db, `select ${cols(full)} from ${FROM} where w.id = any($1::int[]) and w.product = $2 order by w.id`, [ids, product])
 }
 
-const Chain = Type.Union([Type.Literal('TRC20'), Type.Literal('ERC20')], { title: '链类型' })
+const Chain = Type.Union([Type.Literal('TRC20', { title: '链类型' }), Type.Literal('ERC20', { title: '链类型' })], { title: '链类型' })
 const Fields = {
   member_id: Type.Optional(Type.Integer({ title: '会员', minimum: 1, maximum: 2147483647 })),
   username: Type.Optional(Text('会员用户名', 16)),
@@ -96,6 +96,7 @@ export default [
       const busy = await cardInUse(ctx.db, 'wallet', ids)
       if (busy.length) throw conflict(`钱包 ${rows.filter((r) => busy.includes(r.id)).map((r) => r.address).join('、')} 有审核中的提现，不能删除`)
       await ctx.db.query('delete from member_wallets where id = any($1::int[])', [ids])
+      await keepDefault(ctx.db, 'member_wallets', [...new Set(rows.map((r) => r.member_id))])
       ctx.audit.before = rows
       return { ids }
     },
