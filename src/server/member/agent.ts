@@ -7,7 +7,7 @@ import { route } from '../http/route'
 import { DateTime, ListQuery, paged, paging } from '../http/schemas'
 import { Where } from '../http/list'
 import { badRequest, notFound } from '../errors'
-import { PRODUCT_TZ } from '../http/format'
+import { parseTime, PRODUCT_TZ } from '../http/format'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Agent } from '../../contract/member'
 import { RateText, Remark, Status01, Text } from './fields'
@@ -15,26 +15,36 @@ import { RateText, Remark, Status01, Text } from './fields'
 const MENU = '/layout/merchant/agents'
 
 /**
- * The agents' team figures over [from, to): the team is the agent and everyone below it (agent_path); money comes
- * from the members' balance changes (recharges 2+12, net withdrawals 4−5, stakes 1, payouts 3).
+ * The agents' team figures over [from, to) (an open end when null): the team is the agent and everyone below it
+ * (agent_path), so team_count counts the agent too; direct_count counts the members whose agent it is. Money comes
+ * from the members' balance changes (recharges 2+12, net withdrawals 4−5, stakes 1, the members' win/loss 1+3).
  */
-async function teamFigures(db: Queryable, ids: number[], from: string, to: string) {
+async function teamFigures(db: Queryable, ids: number[], from: string | null, to: string | null) {
   return many<{ id: number } & Record<string, string | number>>(db,
     `select a.id,
             (select count(*)::int from members d where d.agent_id = a.id) as direct_count,
-            (select count(*)::int from members t where t.agent_path @> array[a.id]) as team_count,
+            (select count(*)::int from members t where t.id = a.id or t.agent_path @> array[a.id]) as team_count,
             cents_text(coalesce(sum(bc.amount) filter (where bc.type in (2, 12)), 0)) as team_recharge,
             cents_text(coalesce(-sum(bc.amount) filter (where bc.type in (4, 5)), 0)) as team_withdraw,
             cents_text(coalesce(-sum(bc.amount) filter (where bc.type = 1), 0)) as team_bet,
             cents_text(coalesce(sum(bc.amount) filter (where bc.type in (1, 3)), 0)) as team_win_loss
        from unnest($1::int[]) as a(id)
        left join members t on (t.id = a.id or t.agent_path @> array[a.id]) and t.kind = 0
-       left join balance_changes bc on bc.member_id = t.id and bc.created_at >= $2::timestamptz and bc.created_at < $3::timestamptz
+       left join balance_changes bc on bc.member_id = t.id
+             and ($2::timestamptz is null or bc.created_at >= $2::timestamptz) and ($3::timestamptz is null or bc.created_at < $3::timestamptz)
       group by a.id`, [ids, from, to])
 }
 
-/** This month in the product's time zone, as [start, next month's start). */
-async function thisMonth(db: Queryable): Promise<{ from: string; to: string }> {
+/**
+ * The statistics range: this month in the product's time zone when no date is given; otherwise from the start (its
+ * first second) to the end (through its last second), either side open when not given.
+ */
+async function statRange(db: Queryable, q: { start_time?: string; end_time?: string }): Promise<{ from: string | null; to: string | null }> {
+  const from = parseTime(q.start_time, { field: 'start_time', title: '开始时间' }) ?? null
+  const end = parseTime(q.end_time, { field: 'end_time', title: '结束时间', endOfDay: true })
+  const to = end ? new Date(new Date(end).getTime() + 1000).toISOString() : null
+  if (from && to && new Date(from) >= new Date(to)) throw badRequest('开始时间不能晚于结束时间', 'start_time')
+  if (from || to) return { from, to }
   const r = await one<{ from: string; to: string }>(db,
     `select to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}'), 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') as from,
             to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}') + interval '1 month', 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') as to`)
@@ -52,10 +62,7 @@ export default [
     }),
     handler: async (ctx, q) => {
       const p = paging(q, PAGE_SIZES.agent)
-      const range = new Where().timeRange('x', q)
-      const month = await thisMonth(ctx.db)
-      const from = q.start_time ? String(range.params[0]) : month.from
-      const to = q.end_time ? new Date(new Date(String(range.params[range.params.length - 1])).getTime() + 1000).toISOString() : month.to
+      const { from, to } = await statRange(ctx.db, q)
       const w = new Where().add('m.product = ?', ctx.caller.product).add('m.kind = 0').add('m.is_agent')
       w.prefix('m.username', q.username).eq('m.status', q.status)
       const rows = await many<Agent>(ctx.db,
