@@ -8,6 +8,7 @@ import { ALL_ROUTES } from './routes'
 import { loadRsaKeys } from './auth/rsa'
 import { buildApp } from './app'
 import { startSimulator } from './sim/simulator'
+import { startScheduler } from './lottery/scheduler'
 
 const started = Date.now()
 const config = readConfig()
@@ -31,6 +32,9 @@ const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'
   ? startSimulator(db, { seed: process.env.SIMULATE_SEED ? Number(process.env.SIMULATE_SEED) : undefined, log: app.log })
   : null
 
+// Every instance runs the draw scheduler (issues exactly once by their rows; LOTTERY_SCHEDULER=0 turns it off).
+const scheduler = process.env.LOTTERY_SCHEDULER !== '0' ? startScheduler(db, { log: app.log }) : null
+
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
@@ -38,6 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true
     app.log.info({ signal }, 'shutting down')
     await simulator?.stop()
+    await scheduler?.stop()
     await app.close()
     await db.close()
     process.exit(0)

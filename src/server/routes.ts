@@ -8,5 +8,6 @@ import ledger from './ledger/routes'
 import finance from './finance'
 import merchant from './merchant'
 import settings from './settings'
+import lottery from './lottery'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery]

@@ -12,6 +12,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg'
   /** Runs fn in one transaction; nested calls reuse the outer transaction. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Calls fn with each notification's payload on `channel` (a lower-case identifier), from any connection's NOTIFY
+   * once that transaction commits. PostgreSQL: a dedicated connection that reconnects when lost; PGlite: in-process.
+   * Answers the function that stops listening; close() stops every listener too.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 

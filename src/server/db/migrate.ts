@@ -9,11 +9,12 @@ import m006 from './migrations/006-settings'
 import m007 from './migrations/007-finance'
 import m008 from './migrations/008-jobs'
 import m009 from './migrations/009-finance'
+import m010 from './migrations/010-lottery'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
   ['004-member', m004], ['005-ledger', m005], ['006-settings', m006], ['007-finance', m007], ['008-jobs', m008],
-  ['009-finance', m009],
+  ['009-finance', m009], ['010-lottery', m010],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -7,6 +7,7 @@ pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) :
 
 export function pgDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max })
+  const listeners = new Set<() => Promise<void>>()
   // An idle client's connection can end under us (server restart, a terminated backend): pg emits 'error' on the
   // pool, and without a listener Node would crash. The pool drops that client and opens a new one on next use.
   pool.on('error', (err) => console.warn('[db] idle PostgreSQL connection lost:', err.message))
@@ -43,6 +44,52 @@ export function pgDb(connectionString: string, max = 10): Db {
         client.release()
       }
     },
-    close: () => pool.end(),
+    listen: (channel, fn) => listen(connectionString, channel, fn, listeners),
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
   }
+}
+
+/**
+ * LISTEN needs a connection of its own (a pooled one goes back to the pool). A lost connection is opened again after a
+ * second; notifications sent meanwhile are missed, so listeners also reload on their own from time to time.
+ */
+async function listen(connectionString: string, channel: string, fn: (payload: string) => void, all: Set<() => Promise<void>>) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | null = null
+  const again = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => { retry = null; open().catch(again) }, 1000)
+  }
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString })
+    c.on('notification', (m) => { if (m.channel === channel) fn(m.payload ?? '') })
+    c.on('error', (err) => {
+      console.warn(`[db] LISTEN ${channel} connection lost:`, err.message)
+      c.end().catch(() => undefined)
+    })
+    c.on('end', () => {
+      if (client === c) client = null
+      again()
+    })
+    await c.connect()
+    await c.query(`LISTEN ${channel}`)
+    if (stopped) { await c.end(); return }
+    client = c
+  }
+  await open()
+  const stop = async () => {
+    stopped = true
+    all.delete(stop)
+    if (retry) clearTimeout(retry)
+    const c = client
+    client = null
+    await c?.end().catch(() => undefined)
+  }
+  all.add(stop)
+  return stop
 }

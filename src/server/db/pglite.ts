@@ -21,6 +21,10 @@ export function pgliteDb(pg: PGlite): Db {
     query: base.query,
     exec: base.exec,
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    listen: async (channel, fn) => {
+      const stop = await pg.listen(channel, (payload) => fn(payload ?? ''))
+      return async () => { if (!pg.closed) await stop() }
+    },
     close: () => pg.close(),
   }
 }

@@ -1,0 +1,63 @@
+// Settlement: one transaction per issue, set-based. The winning codes come from rules.ts; one UPDATE marks every open
+// bet of the issue won or lost with its payout (stake × rate, half-up to the cent, integer arithmetic); the ledger's
+// batch pays the winners (type 3, from the gaming account of each money class); the issue becomes 已结算. Each bet
+// is settled exactly once: the issue is taken `for update skip locked` in status 2 and only bets in status 3 move.
+import type { Queryable } from '../db/db'
+import { many, one } from '../db/db'
+import { conflict } from '../errors'
+import { KIND, TRANSFER, type MoneyClass } from '../../contract/ledger'
+import { transferBatch, type BatchLeg } from '../ledger/ledger'
+import { sumOf, winningCodes, type Digits } from './rules'
+import { ORDER_NO } from './sql'
+import { settledTotals } from './totals'
+
+export interface Settled { id: number; issue_no: string; bets: number; winners: number; payout: number }
+
+/** The SQL test of a won bet (b.*) given the winning codes ($codes) and the sum ($sum). */
+export const WON = (codes: string, sum: string) => `(b.code = any(${codes}::text[]) or (b.code = 'tema' and b.number = ${sum}))`
+/** Stake × rate, half-up to the cent: rates have two decimals, so rate × 100 is exact. */
+export const PAYOUT = '(b.amount * (b.rate * 100)::bigint + 50) / 100'
+
+/** Settles the earliest opened issue nobody else is settling; null when there is none. */
+export async function settleDueIssue(db: Queryable, at?: Date): Promise<Settled | null> {
+  const i = await one<{ id: number }>(db,
+    'select id from lottery_issues where status = 2 order by open_at, id limit 1 for update skip locked')
+  return i ? settleIssue(db, Number(i.id), at) : null
+}
+
+/** Settles one opened issue (the caller holds its row lock or takes it here). */
+export async function settleIssue(db: Queryable, id: number, at?: Date): Promise<Settled> {
+  const i = await one<{ id: number; product: string; issue_no: string; status: number; result: number[]; room_name: string }>(db,
+    `select i.id, i.product, i.issue_no, i.status::int as status, i.result, r.name as room_name
+       from lottery_issues i join lottery_rooms r on r.id = i.room_id where i.id = $1 for update of i`, [id])
+  if (!i || i.status !== 2) throw conflict('状态已变更')
+  const digits = i.result.map(Number) as unknown as Digits
+  const winners = await many<{ id: number; member_id: number; money: MoneyClass; payout: number; ref: string }>(db,
+    `with u as (
+       update lottery_bets b
+          set status = case when ${WON('$2', '$3')} then 1 else 2 end,
+              payout = case when ${WON('$2', '$3')} then ${PAYOUT} else 0 end,
+              settled_at = coalesce($4::timestamptz, now())
+        where b.issue_id = $1 and b.status = 3
+        returning b.id, b.member_id, b.money, b.payout, b.status, b.created_at)
+     select b.id, b.member_id, b.money::int as money, b.payout, ${ORDER_NO('b')} as ref from u b where b.status = 1 and b.payout > 0 order by b.id`,
+    [id, winningCodes(digits), sumOf(digits), at ?? null])
+  const remark = `${i.room_name} 第${i.issue_no}期 派彩`
+  for (const money of [0, 1, 2] as MoneyClass[]) {
+    const legs: BatchLeg[] = winners.filter((w) => w.money === money).map((w) => ({
+      key: `bet:${w.id}:payout`, from: { kind: KIND.gaming }, to: { kind: KIND.available, owner: w.member_id },
+      amount: Number(w.payout), type: TRANSFER.payout, ref: w.ref, remark,
+    }))
+    if (legs.length) await transferBatch(db, i.product, money, legs, { at })
+  }
+  await settledTotals(db, id)
+  const real = await one<{ n: number; stake: string; payout: string; all: number }>(db,
+    `select count(*) filter (where money = 0)::int as n, coalesce(sum(amount) filter (where money = 0), 0) as stake,
+            coalesce(sum(payout) filter (where money = 0), 0) as payout, count(*)::int as all
+       from lottery_bets where issue_id = $1`, [id])
+  const u = await db.query(
+    `update lottery_issues set status = 3, settled_at = coalesce($2::timestamptz, now()), bet_count = $3, bet_amount = $4, payout_amount = $5
+      where id = $1 and status = 2`, [id, at ?? null, real!.n, real!.stake, real!.payout])
+  if (u.rowCount !== 1) throw conflict('状态已变更')
+  return { id, issue_no: i.issue_no, bets: real!.all, winners: winners.length, payout: winners.reduce((s, w) => s + Number(w.payout), 0) }
+}
