@@ -114,6 +114,16 @@ describe('create', () => {
     expect(await count(t, 'members where product = $1', [P])).toBe(2)
     expect(await opRows(t, `${URL}/create`)).toHaveLength(1)
   })
+
+  it('lets exactly one of several simultaneous registrations of a name through; the others are 409, never 500', async () => {
+    const names = ['Racer_1', 'racer_1', 'RACER_1', 'rAcEr_1', 'racer_1']
+    const answers = await Promise.all(names.map((username) =>
+      t.post(`${URL}/create`, token, { username, password: t.encrypt('123456'), status: 1 })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409])
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.msg).toMatch(/^用户名 \w+ 已存在$/)
+    expect(await count(t, `members where lower(username) = 'racer_1'`)).toBe(1)
+    expect(Number((await t.db.query<any>(`select n from member_counts where product = $1 and kind = 0`, [P])).rows[0].n)).toBe(1)
+  })
 })
 
 describe('edit', () => {
