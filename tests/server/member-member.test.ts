@@ -2,7 +2,7 @@
 // the 409s, menu and product scoping, the operation log, and trial members' play money.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, opRows, type TestApp } from './helpers'
-import { count, credit, freeze, homeOnlyToken, logText, makeAgent, member, P, switchTo } from './member-fixtures'
+import { count, credit, freeze, homeOnlyToken, logText, makeAgent, member, P, switchTo, withdrawalUnderReview } from './member-fixtures'
 import { registerMember } from '../../src/server/member/member-write'
 import { verifyPassword } from '../../src/server/auth/password'
 import { checkLedger } from '../../src/server/ledger/check'
@@ -274,16 +274,19 @@ describe('show', () => {
     await credit(t, id, 50_050, 12)
     await credit(t, id, -30_000, 1)
     await credit(t, id, -20_000, 1)
+    await credit(t, id, 20_000, 1)
     await credit(t, id, 45_000, 3)
     await freeze(t, id, 10_000)
+    // Paid, rejected and under review: only the paid one is a withdrawal.
+    for (const status of [1, 2, 3]) await withdrawalUnderReview(t, id, {}, status)
     const r = await t.get(`${URL}/show`, token, { id })
     expect(r.data).toMatchObject({
-      id, phone: '13812345678', balance: '1350.50', frozen: '100.00',
+      id, phone: '13812345678', balance: '1550.50', frozen: '100.00',
       summary: { card_count: 1, wallet_count: 0, recharge_count: 2, recharge_total: '1500.50', withdraw_count: 1, withdraw_total: '100.00',
-        bet_count: 2, bet_total: '500.00', payout_total: '450.00', win_loss: '-50.00' },
+        bet_count: 1, bet_total: '300.00', payout_total: '450.00', win_loss: '150.00' },
     })
     expect(r.data.recent_changes.map((c: any) => [c.type, c.amount, c.before, c.after])).toEqual([
-      [4, '-100.00', '1450.50', '1350.50'], [3, '450.00', '1000.50', '1450.50'], [1, '-200.00', '1200.50', '1000.50'],
+      [4, '-100.00', '1650.50', '1550.50'], [3, '450.00', '1200.50', '1650.50'], [1, '200.00', '1000.50', '1200.50'], [1, '-200.00', '1200.50', '1000.50'],
       [1, '-300.00', '1500.50', '1200.50'], [12, '500.50', '1000.00', '1500.50'], [2, '1000.00', '0.00', '1000.00'],
     ])
     const [log] = await opRows(t, `${URL}/show`)

@@ -57,14 +57,16 @@ export async function showMember(db: Queryable, product: string, id: number, kin
   const m = await one<MemberDetail>(db, `select ${memberColumns('full')} from ${MEMBER_FROM} where m.id = $1 and m.product = $2 and m.kind = $3`,
     [id, product, kind])
   if (!m) throw notFound('会员不存在')
+  // Recharges are the confirmed ones (their balance changes), withdrawals the paid ones (status 1 成功: a request under
+  // review or rejected is no withdrawal yet), bets net of cancelled ones (a cancellation refunds the stake as type 1).
   const s = await one<Record<string, string | number>>(db,
     `select (select count(*)::int from member_cards where member_id = $1) as card_count,
             (select count(*)::int from member_wallets where member_id = $1) as wallet_count,
             count(*) filter (where type in (2, 12))::int as recharge_count,
             cents_text(coalesce(sum(amount) filter (where type in (2, 12)), 0)) as recharge_total,
-            count(*) filter (where type = 4)::int as withdraw_count,
-            cents_text(coalesce(-sum(amount) filter (where type = 4), 0) - coalesce(sum(amount) filter (where type = 5), 0)) as withdraw_total,
-            count(*) filter (where type = 1 and amount < 0)::int as bet_count,
+            (select count(*)::int from withdrawals where member_id = $1 and status = 1) as withdraw_count,
+            (select cents_text(coalesce(sum(amount), 0)) from withdrawals where member_id = $1 and status = 1) as withdraw_total,
+            (count(*) filter (where type = 1 and amount < 0) - count(*) filter (where type = 1 and amount > 0))::int as bet_count,
             cents_text(coalesce(-sum(amount) filter (where type = 1), 0)) as bet_total,
             cents_text(coalesce(sum(amount) filter (where type = 3), 0)) as payout_total,
             cents_text(coalesce(sum(amount) filter (where type in (1, 3)), 0)) as win_loss
