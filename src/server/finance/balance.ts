@@ -7,14 +7,15 @@ import { DateTime, Text } from '../http/schemas'
 import { TIME } from '../http/format'
 import { countWithin, KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
 import { badRequest } from '../errors'
-import { BALANCE_TYPE } from '../../contract/enums'
-import { MONEY } from '../../contract/ledger'
+import { MONEY, TRANSFER_TYPE } from '../../contract/ledger'
 import { FINANCE_PATHS, type BalanceChange, type BalanceIndex, type BalanceQuery } from '../../contract/finance'
 import { memberIdOf } from './common'
 
 const COLS = `b.id, b.member_id, m.username, b.type::int as type, cents_text(b.amount) as amount, cents_text(b.before) as before,
   cents_text(b.after) as after, b.ref, b.remark, ${TIME('b.created_at')} as created_at`
 const FROM = 'balance_changes b join members m on m.id = b.member_id'
+/** The types a member's available balance sees: the specification's 1–12 and the house's virtual and trial grants. */
+const TYPES = Object.fromEntries(Object.entries(TRANSFER_TYPE).filter(([k]) => Number(k) <= 12 || k === '103' || k === '104'))
 const STATS = `cents_text(coalesce(sum(b.amount) filter (where b.amount > 0), 0)) as income,
   cents_text(coalesce(-sum(b.amount) filter (where b.amount < 0), 0)) as expense, cents_text(coalesce(sum(b.amount), 0)) as net`
 
@@ -22,7 +23,7 @@ const STATS = `cents_text(coalesce(sum(b.amount) filter (where b.amount > 0), 0)
 function typesOf(raw: BalanceQuery['type']): number[] {
   if (raw === undefined || raw === '') return []
   const list = (Array.isArray(raw) ? raw : String(raw).split(',')).map((t) => Number(String(t).trim()))
-  if (list.some((t) => !(t in BALANCE_TYPE))) throw badRequest('账变类型不正确', 'type')
+  if (list.some((t) => !(t in TYPES))) throw badRequest('账变类型不正确', 'type')
   return [...new Set(list)]
 }
 
@@ -35,9 +36,11 @@ async function listChanges(db: Db, product: string, money: number, q: BalanceQue
   else if (types.length) w.add('b.type = any(?::smallint[])', types)
   w.eq('b.ref', q.ref?.trim())
   w.timeRange('b.created_at', q)
-  const page = await pageRows<BalanceChange>(db, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' })
-  const totals = await countWithin<NonNullable<BalanceIndex['balance_stat']>>(db, { from: 'balance_changes b', where: w, stats: STATS })
-  return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: BALANCE_TYPE }
+  const [page, totals] = await Promise.all([
+    pageRows<BalanceChange>(db, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' }),
+    countWithin<NonNullable<BalanceIndex['balance_stat']>>(db, { from: 'balance_changes b', where: w, stats: STATS }),
+  ])
+  return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: TYPES }
 }
 
 const Query = Type.Object({

@@ -8,7 +8,7 @@ import { KeysetQuery, keyset, keysetPaged, pageRows, countWithin, Where } from '
 import { idempotencyKey } from '../http/idempotency'
 import { badRequest } from '../errors'
 import { readSettings } from '../settings/store'
-import { FINANCE_PATHS, GIFT_BATCH_MAX, MANUAL_SOURCE, MANUAL_TYPE, type GiftAnswer, type GiftRecord } from '../../contract/finance'
+import { FINANCE_PATHS, GIFT_BATCH_MAX, MANUAL_SOURCE, MANUAL_TYPE, type GiftAnswer, type GiftIndex, type GiftRecord } from '../../contract/finance'
 import { centsText } from '../../contract/money'
 import { amountCents, assertMenu, memberIdOf, MoneyText, RemarkText, requiredRemark } from './common'
 import { adjustOne, giftMany, type ManualType } from './manual-rules'
@@ -51,7 +51,7 @@ export default [
       if (total > limit && b.confirm !== true) {
         throw badRequest(`金额合计 ${centsText(total)} 元超过人工操作确认金额 ${centsText(limit)} 元，请核对后确认提交（confirm: true）`, 'confirm')
       }
-      const a = { type, amount, remark, admin: ctx.caller.username, key: idempotencyKey(ctx.req) ?? randomUUID() }
+      const a = { type, amount, remark, admin: ctx.caller.username, key: `${ctx.caller.adminId}:${idempotencyKey(ctx.req) ?? randomUUID()}` }
       const results = many
         ? await giftMany(ctx.db, ctx.caller.product, b.usernames!, a)
         : [await adjustOne(ctx.db, ctx.caller.product, { member_id: b.member_id, username: b.username }, a)]
@@ -82,13 +82,14 @@ export default [
       if (types.length) w.add('r.source = any(?::smallint[])', types.map((t) => MANUAL_SOURCE[t]))
       w.eq('r.member_id', await memberIdOf(ctx.db, product, q.username)).eq('r.admin', q.admin?.trim())
       w.timeRange('r.created_at', q)
-      const page = await pageRows<GiftRecord>(ctx.root, p, { select: `${RECHARGE_COLS}, ${SOURCE_TYPE} as type`, from: RECHARGE_FROM, where: w, idCol: 'r.id' })
-      const totals = await countWithin<GiftAnswer>(ctx.root, {
+      const [page, totals] = await Promise.all([pageRows<GiftRecord>(ctx.root, p, {
+        select: `${RECHARGE_COLS}, ${SOURCE_TYPE} as type`, from: RECHARGE_FROM, where: w, idCol: 'r.id',
+      }), countWithin<GiftIndex['money_stat'] & object>(ctx.root, {
         from: 'recharges r', where: w,
         stats: `cents_text(coalesce(sum(r.amount) filter (where r.source = 1), 0)) as manual_add,
                 cents_text(coalesce(sum(r.amount) filter (where r.source = 3), 0)) as gift,
                 cents_text(coalesce(sum(r.amount) filter (where r.source = 2), 0)) as manual_sub`,
-      })
+      })])
       return { ...keysetPaged(page.rows, p, totals, page), money_stat: totals.stats, types: { type: MANUAL_TYPE } }
     },
   }),

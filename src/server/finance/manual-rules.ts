@@ -22,7 +22,7 @@ export interface Adjustment {
   amount: number
   remark: string
   admin: string
-  /** The request's idempotency key (or a fresh one when the caller sent none). */
+  /** The admin's idempotency key of the request, scoped by the admin (a fresh one when the caller sent none). */
   key: string
   at?: Date
 }

@@ -27,9 +27,13 @@ export async function listRecharges(db: Db, product: string, q: RechargeQuery): 
   w.eq('r.status', q.status).eq('r.source', q.source).eq('r.pay_method', q.pay_method).eq('r.merchant_id', q.merchant_id)
   w.timeRange('r.created_at', q)
   amountRange(w, 'r.amount', q)
-  const page = await pageRows<Recharge>(db, p, { select: RECHARGE_COLS, from: RECHARGE_FROM, where: w, idCol: 'r.id' })
-  const totals = await listTotals(db, { product, what: WHAT.recharge, from: 'recharges r', where: w, base: 1, status: q.status })
-  const pending = moneyStat(await statusSums(db, product, WHAT.recharge), 3).n
+  // The page and the totals at once (two connections on PostgreSQL): the answer waits for the slower one.
+  const [page, totals, sums] = await Promise.all([
+    pageRows<Recharge>(db, p, { select: RECHARGE_COLS, from: RECHARGE_FROM, where: w, idCol: 'r.id' }),
+    listTotals(db, { product, what: WHAT.recharge, from: 'recharges r', where: w, base: 1, status: q.status }),
+    statusSums(db, product, WHAT.recharge),
+  ])
+  const pending = moneyStat(sums, 3).n
   return {
     ...keysetPaged(page.rows, p, totals, page), money_stat: totals.stats,
     types: { source: RECHARGE_SOURCE, pay_method: PAY_METHOD, status: RECHARGE_STATUS }, pending_count: pending,

@@ -47,16 +47,14 @@ export async function listWithdrawals(db: Db, product: string, q: WithdrawQuery)
   if (q.review_stage === 'pending') w.add(`w.status = 3 and w.first_review_admin = ''`)
   w.timeRange('w.created_at', q)
   amountRange(w, 'w.amount', q)
-  const page = await pageRows<Withdrawal>(db, p, { select: COLS, from: FROM, where: w, idCol: 'w.id' })
-  const totals = await listTotals(db, {
+  const [page, totals, sums, second] = await Promise.all([pageRows<Withdrawal>(db, p, { select: COLS, from: FROM, where: w, idCol: 'w.id' }), listTotals(db, {
     product, what: WHAT.withdraw, from: 'withdrawals w', where: w, base: 1, status: q.status,
     stats: `cents_text(coalesce(sum(w.amount), 0)) as total, cents_text(coalesce(sum(w.amount) filter (where w.status = 1), 0)) as success,
       cents_text(coalesce(sum(w.amount) filter (where w.status = 3), 0)) as pending,
       cents_text(coalesce(sum(w.amount) filter (where w.status = 2), 0)) as failed, cents_text(coalesce(sum(w.fee), 0)) as fee`,
-  })
-  const pending = moneyStat(await statusSums(db, product, WHAT.withdraw), 3).n
-  const second = await one<{ n: number }>(db,
-    `select count(*)::int as n from withdrawals where product = $1 and status = 3 and first_review_admin <> ''`, [product])
+  }), statusSums(db, product, WHAT.withdraw),
+  one<{ n: number }>(db, `select count(*)::int as n from withdrawals where product = $1 and status = 3 and first_review_admin <> ''`, [product])])
+  const pending = moneyStat(sums, 3).n
   return {
     ...keysetPaged(marked(page.rows, t), p, totals, page), money_stat: totals.stats as WithdrawIndex['money_stat'],
     types: { status: WITHDRAW_STATUS, pay_method: PAY_METHOD, review_stage: REVIEW_STAGE },

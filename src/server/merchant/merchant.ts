@@ -77,7 +77,7 @@ export default [
       const amount = amountCents(b.amount)
       const remark = requiredRemark(b.remark)
       const before = await merchantById(ctx.db, ctx.caller.product, b.merchant_id, true)
-      const key = `${b.merchant_id}:${idempotencyKey(ctx.req) ?? randomUUID()}`
+      const key = `${b.merchant_id}:${ctx.caller.adminId}:${idempotencyKey(ctx.req) ?? randomUUID()}`
       const moved = await moveQuota(ctx.db, ctx.caller.product, {
         merchant_id: b.merchant_id, type: b.type as 21 | 22, amount, remark, admin: ctx.caller.username, key,
       })

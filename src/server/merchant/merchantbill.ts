@@ -30,8 +30,10 @@ export default [
       const w = new Where().add('b.product = ?', ctx.caller.product)
       w.eq('b.merchant_id', q.merchant_id).eq('b.type', q.type).eq('b.ref', q.ref?.trim())
       w.timeRange('b.created_at', q)
-      const page = await pageRows<MerchantBill>(ctx.root, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' })
-      const totals = await countWithin<{ add: string; reduce: string }>(ctx.root, { from: 'merchant_bills b', where: w, stats: STATS })
+      const [page, totals] = await Promise.all([
+        pageRows<MerchantBill>(ctx.root, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' }),
+        countWithin<{ add: string; reduce: string }>(ctx.root, { from: 'merchant_bills b', where: w, stats: STATS }),
+      ])
       return { ...keysetPaged(page.rows, p, totals, page), money_stat: totals.stats, types: QUOTA_TYPE }
     },
   }),
