@@ -12,6 +12,7 @@ import { lockIssue } from './draw'
 import { ORDER_NO } from './sql'
 import { cancelledTotals } from './totals'
 
+/** refunded and reversed: real members' money (virtual and trial money is never a financial figure). */
 export interface Cancelled { id: number; issue_no: string; bets: number; refunded: number; reversed: number }
 
 interface BetLeg { id: number; member_id: number; money: MoneyClass; amount: number; payout: number; status: number; ref: string }
@@ -59,8 +60,8 @@ export async function cancelIssue(db: Queryable, product: string, id: number, re
     [id, admin, remark, real.length, real.reduce((s, b) => s + b.amount, 0)])
   if (u.rowCount !== 1) throw conflict('状态已变更')
   return {
-    id, issue_no: i.issue_no, bets: bets.length, refunded: bets.reduce((s, b) => s + b.amount, 0),
-    reversed: bets.reduce((s, b) => s + (b.status === 1 ? b.payout : 0), 0),
+    id, issue_no: i.issue_no, bets: bets.length, refunded: real.reduce((s, b) => s + b.amount, 0),
+    reversed: real.reduce((s, b) => s + (b.status === 1 ? b.payout : 0), 0),
   }
 }
 

@@ -19,3 +19,15 @@ export function rateText(v: string | number | undefined | null, field: string, t
 }
 
 export const Sort = Type.Integer({ title: '排序', minimum: -100000, maximum: 100000 })
+
+/**
+ * A value for the operation log with every `code` key renamed `<what>_code`: the log hides keys named `code` (Google
+ * authenticator codes), and a room's or play way's code is not a secret an auditor should lose.
+ */
+export function logged<T>(value: T, what: 'room' | 'playway'): unknown {
+  if (Array.isArray(value)) return value.map((v) => logged(v, what))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k === 'code' ? `${what}_code` : k, k === 'rates' ? logged(v, 'playway') : logged(v, what)]))
+  }
+  return value
+}

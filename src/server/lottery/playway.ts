@@ -7,7 +7,7 @@ import { route } from '../http/route'
 import { IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { badRequest, conflict, notFound } from '../errors'
 import { LOTTERY_PATHS, PLAYWAY_CODE, PLAYWAY_CODES, type Playway } from '../../contract/lottery'
-import { Id, RateText, rateText, Remark, Sort, Status01, Text } from './fields'
+import { Id, logged, RateText, rateText, Remark, Sort, Status01, Text } from './fields'
 import { notifyRooms } from './runtime'
 
 const MENU = LOTTERY_PATHS.playway
@@ -65,7 +65,7 @@ export default [
       await notifyRooms(ctx.db)
       const [row] = await byIds(ctx.db, ctx.caller.product, [r!.id])
       ctx.audit.target_ids = [String(r!.id)]
-      ctx.audit.after = row
+      ctx.audit.after = logged(row, 'playway')
       return row
     },
   }),
@@ -83,8 +83,8 @@ export default [
         [b.id, ...v])
       await notifyRooms(ctx.db)
       const [after] = await byIds(ctx.db, ctx.caller.product, [b.id])
-      ctx.audit.before = before
-      ctx.audit.after = after
+      ctx.audit.before = logged(before, 'playway')
+      ctx.audit.after = logged(after, 'playway')
       return after
     },
   }),
@@ -103,7 +103,7 @@ export default [
       await ctx.db.query('delete from lottery_room_rates where playway_id = any($1::int[])', [ids])
       await ctx.db.query('delete from lottery_playways where id = any($1::int[])', [ids])
       await notifyRooms(ctx.db)
-      ctx.audit.before = rows
+      ctx.audit.before = logged(rows, 'playway')
       return { ids }
     },
   }),

@@ -8,7 +8,7 @@ import { route } from '../http/route'
 import { IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { badRequest, conflict, notFound } from '../errors'
 import { LOTTERY_PATHS, ROOM_INTERVAL, type FlushAnswer } from '../../contract/lottery'
-import { Id, MoneyText, RateText, rateText, Remark, Sort, Status01, Text } from './fields'
+import { Id, logged, MoneyText, RateText, rateText, Remark, Sort, Status01, Text } from './fields'
 import { listRooms, ratesOf, roomById, roomValues, type RoomInput } from './room-store'
 import { dropIdleIssues, fillRoom } from './draw'
 import { acknowledge, acknowledgements, notifyRooms, reloadRuntime } from './runtime'
@@ -25,7 +25,7 @@ const Fields = {
   min_stake: MoneyText('最低投注'),
   max_stake: MoneyText('单注上限'),
   max_issue_stake: MoneyText('每期上限'),
-  group_ids: Type.Array(Id, { title: '玩法分组', maxItems: 100 }),
+  group_ids: Type.Array(Type.Integer({ title: '玩法分组', minimum: 1, maximum: 2147483647 }), { title: '玩法分组', maxItems: 100 }),
   status: Status01(),
   sort: Type.Optional(Sort),
   remark: Type.Optional(Remark),
@@ -75,7 +75,7 @@ export default [
       await notifyRooms(ctx.db)
       const room = await roomById(ctx.db, ctx.caller.product, r!.id)
       ctx.audit.target_ids = [String(r!.id)]
-      ctx.audit.after = room
+      ctx.audit.after = logged(room, 'room')
       return room
     },
   }),
@@ -93,8 +93,8 @@ export default [
       if (b.status === 0 || b.interval !== before.interval || b.lock !== before.lock) await dropIdleIssues(ctx.db, b.id)
       await notifyRooms(ctx.db)
       const after = await roomById(ctx.db, ctx.caller.product, b.id)
-      ctx.audit.before = before
-      ctx.audit.after = after
+      ctx.audit.before = logged(before, 'room')
+      ctx.audit.after = logged(after, 'room')
       return after
     },
   }),
@@ -112,7 +112,7 @@ export default [
       for (const id of ids) await dropIdleIssues(ctx.db, id)
       await ctx.db.query('update lottery_rooms set deleted_at = now(), status = 0, updated_at = now() where id = any($1::int[])', [ids])
       await notifyRooms(ctx.db)
-      ctx.audit.before = rooms
+      ctx.audit.before = logged(rooms, 'room')
       return { ids }
     },
   }),
@@ -143,8 +143,8 @@ export default [
       await notifyRooms(ctx.db)
       const after = (await ratesOf(ctx.db, [room.id]))[String(room.id)]
       ctx.audit.target_ids = [String(room.id)]
-      ctx.audit.before = { room: room.name, rates: before }
-      ctx.audit.after = { room: room.name, rates: after }
+      ctx.audit.before = logged({ room: room.name, rates: before }, 'room')
+      ctx.audit.after = logged({ room: room.name, rates: after }, 'room')
       return { room_id: room.id, rates: after }
     },
   }),
