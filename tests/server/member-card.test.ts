@@ -137,6 +137,15 @@ describe('cards', () => {
     expect(await defaults(other)).toEqual([o.id])
   })
 
+  it('keeps one default when a member’s cards are bound at the same time', async () => {
+    const m = await member(t, 'rusher')
+    const numbers = Array.from({ length: 10 }, (_, i) => cardNo(`6222${String(i * 7919).padStart(6, '0')}`, 16))
+    const answers = await Promise.all(numbers.map((card_no, i) =>
+      t.post(`${URL}/create`, token, { member_id: m, holder: '张三', bank_name: '中国银行', card_no, status: 1, is_default: i % 2 === 0 })))
+    expect(answers.map((a) => a.status)).toEqual(numbers.map(() => 200))
+    expect(await defaults(m)).toHaveLength(1)
+  })
+
   it('filters the list and pages it', async () => {
     const a = await member(t, 'filter_a', { real_name: '张三' })
     const b = await member(t, 'filterxb')

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../errors'
 import type { Card } from '../../contract/member'
 import { prefixPattern, Status01, Text } from './fields'
 import { MASK_CARD } from './payee-rules'
-import { bindCard, checkCard, cardNumberTaken, keepDefault, makeDefault, ownerOf } from './payee-store'
+import { bindCard, checkCard, cardNumberTaken, keepDefault, lockOwners, makeDefault, ownerOf } from './payee-store'
 import { cardInUse } from './payee-use'
 
 const MENU = '/layout/member/banks'
@@ -100,8 +100,10 @@ export default [
       if (rows.length !== ids.length) throw notFound('银行卡不存在')
       const busy = await cardInUse(ctx.db, 'card', ids)
       if (busy.length) throw conflict(`卡号 ${rows.filter((r) => busy.includes(r.id)).map((r) => r.card_no).join('、')} 有审核中的提现，不能删除`)
+      const owners = [...new Set(rows.map((r) => r.member_id))]
+      await lockOwners(ctx.db, owners)
       await ctx.db.query('delete from member_cards where id = any($1::int[])', [ids])
-      await keepDefault(ctx.db, 'member_cards', [...new Set(rows.map((r) => r.member_id))])
+      await keepDefault(ctx.db, 'member_cards', owners)
       ctx.audit.before = rows
       return { ids }
     },

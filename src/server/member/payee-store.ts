@@ -7,23 +7,34 @@ import { validAddress, validCardNo } from './payee-rules'
 
 export interface Owner { id: number; username: string; real_name: string }
 
-/** The member a card or wallet is bound to: given by id or username, a real member of the product. */
+/**
+ * The member a card or wallet is bound to: given by id or username, a real member of the product. Its row is locked
+ * until commit, so one member's bindings and default changes take turns (a single default even when they race).
+ */
 export async function ownerOf(db: Queryable, product: string, ref: { member_id?: number; username?: string }): Promise<Owner> {
   if (!ref.member_id && !ref.username?.trim()) throw badRequest('会员不能为空', 'username')
   const m = await one<Owner>(db,
     `select id, username, real_name from members where product = $1 and kind = 0
-        and (($2::int is not null and id = $2) or ($2::int is null and lower(username) = lower($3)))`,
+        and (($2::int is not null and id = $2) or ($2::int is null and lower(username) = lower($3))) for no key update`,
     [product, ref.member_id ?? null, ref.username?.trim() ?? ''])
   if (!m) throw badRequest('会员不存在', ref.member_id ? 'member_id' : 'username')
   return m
 }
 
-/** Keeps a single default per member: the given row becomes it, the others stop being it. */
+/**
+ * Locks the members whose cards or wallets are about to change, before any card or wallet row: every writer takes the
+ * member first (ownerOf does too), so they take turns without deadlocks and a member keeps a single default.
+ */
+export async function lockOwners(db: Queryable, memberIds: number[]): Promise<void> {
+  await db.query('select id from members where id = any($1::int[]) order by id for no key update', [memberIds])
+}
+
+/** Keeps a single default per member: the given row becomes it, the others stop being it (the owner is locked). */
 export async function makeDefault(db: Queryable, table: 'member_cards' | 'member_wallets', memberId: number, id: number): Promise<void> {
   await db.query(`update ${table} set is_default = (id = $2) where member_id = $1`, [memberId, id])
 }
 
-/** After a removal: a member left with cards (or wallets) but without a default gets its newest one as the default. */
+/** After a removal: a member left with cards (or wallets) but without a default gets its newest one (owners locked). */
 export async function keepDefault(db: Queryable, table: 'member_cards' | 'member_wallets', memberIds: number[]): Promise<void> {
   await db.query(
     `update ${table} set is_default = true

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../errors'
 import type { Wallet } from '../../contract/member'
 import { prefixPattern, Status01, Text } from './fields'
 import { SHORT_ADDRESS } from './payee-rules'
-import { addressTaken, bindWallet, checkAddress, keepDefault, makeDefault } from './payee-store'
+import { addressTaken, bindWallet, checkAddress, keepDefault, lockOwners, makeDefault } from './payee-store'
 import { cardInUse } from './payee-use'
 
 const MENU = '/layout/member/wallets'
@@ -77,6 +77,7 @@ export default [
       const [before] = await byIds(ctx.db, ctx.caller.product, [b.id], true)
       if (!before) throw notFound('数字钱包不存在')
       const a = checkAddress(b.chain, b.address)
+      await lockOwners(ctx.db, [before.member_id])
       await addressTaken(ctx.db, ctx.caller.product, b.chain, a, b.id)
       await ctx.db.query('update member_wallets set chain = $2, address = $3, label = $4, status = $5 where id = $1',
         [b.id, b.chain, a, (b.label ?? '').trim(), b.status])
@@ -95,8 +96,10 @@ export default [
       if (rows.length !== ids.length) throw notFound('数字钱包不存在')
       const busy = await cardInUse(ctx.db, 'wallet', ids)
       if (busy.length) throw conflict(`钱包 ${rows.filter((r) => busy.includes(r.id)).map((r) => r.address).join('、')} 有审核中的提现，不能删除`)
+      const owners = [...new Set(rows.map((r) => r.member_id))]
+      await lockOwners(ctx.db, owners)
       await ctx.db.query('delete from member_wallets where id = any($1::int[])', [ids])
-      await keepDefault(ctx.db, 'member_wallets', [...new Set(rows.map((r) => r.member_id))])
+      await keepDefault(ctx.db, 'member_wallets', owners)
       ctx.audit.before = rows
       return { ids }
     },
