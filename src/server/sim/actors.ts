@@ -1,5 +1,6 @@
 // Every activity the simulator runs, in the order their first-start bootstrap fills a demo product.
 import type { SimActor } from './actor'
 import { memberActor } from './member-actor'
+import { financeActor } from './finance-actor'
 
-export const ACTORS: SimActor[] = [memberActor]
+export const ACTORS: SimActor[] = [memberActor, financeActor]
