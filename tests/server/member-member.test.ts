@@ -205,6 +205,32 @@ describe('edit', () => {
     expect((await row(x)).agent_path).toEqual([])
   })
 
+  it('never closes a loop when two agents are put under each other at the same time', async () => {
+    const pairs: [number, number][] = []
+    for (let i = 0; i < 4; i++) {
+      const p = await member(t, `loop_p${i}`); await makeAgent(t, p)
+      const q = await member(t, `loop_q${i}`); await makeAgent(t, q)
+      await member(t, `loop_r${i}`, { agent_id: q })
+      pairs.push([p, q])
+    }
+    const names = new Map<number, string>()
+    for (const r of (await t.db.query<any>('select id, username from members')).rows) names.set(r.id, r.username)
+    const answers = await Promise.all(pairs.flatMap(([p, q]) => [
+      t.post(`${URL}/edit`, token, { id: p, username: names.get(p), agent_id: q, status: 1 }),
+      t.post(`${URL}/edit`, token, { id: q, username: names.get(q), agent_id: p, status: 1 }),
+    ]))
+    for (let i = 0; i < pairs.length; i++) {
+      expect(answers.slice(2 * i, 2 * i + 2).map((a) => a.status).sort()).toEqual([200, 400])
+    }
+    // Every path is its agent's path plus the agent, and nobody is above itself.
+    const rows = (await t.db.query<any>('select id, agent_id, agent_path from members')).rows
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    for (const r of rows) {
+      expect(r.agent_path).not.toContain(r.id)
+      expect(r.agent_path).toEqual(r.agent_id === null ? [] : [...byId.get(r.agent_id).agent_path, r.agent_id])
+    }
+  })
+
   it('refuses turning off is_agent while members are under it (409), and allows it afterwards', async () => {
     const ag = await member(t, 'daili'); await makeAgent(t, ag)
     const m = await member(t, 'xiaji', { agent_id: ag })

@@ -60,6 +60,15 @@ async function defaultLevel(db: Queryable, product: string): Promise<number | nu
   return row?.id ?? null
 }
 
+/**
+ * A product's agent tree changes one step at a time: moving a member, turning off an agent and deleting members take
+ * this lock exclusively, registering under an agent shares it, always before any member row is locked. So two moves
+ * can never close a loop between them, and no registration copies a path that a move is rewriting.
+ */
+async function lockTree(db: Queryable, product: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  await db.query(`select pg_advisory_xact_lock${mode === 'shared' ? '_shared' : ''}(hashtextextended('member-tree:' || $1, 0))`, [product])
+}
+
 /** The agent's own path extended by the agent: the new member's agent_path. */
 async function agentPath(db: Queryable, product: string, agentId: number | null | undefined): Promise<number[]> {
   if (agentId === null || agentId === undefined) return []
@@ -75,6 +84,7 @@ export async function registerMember(db: Queryable, product: string, input: Regi
   if (await usernameTaken(db, product, input.username)) throw conflict(`用户名 ${input.username} 已存在`)
   const level = input.level_id !== undefined && input.level_id !== null
     ? await checkLevel(db, product, input.level_id) : await defaultLevel(db, product)
+  if (kind === 0 && input.agent_id != null) await lockTree(db, product, 'shared')
   const path = kind === 0 ? await agentPath(db, product, input.agent_id) : []
   const [pw, fund] = await Promise.all([
     input.password ? hashPassword(input.password) : '', input.fund_password ? hashPassword(input.fund_password) : '',
@@ -134,6 +144,7 @@ export async function lockMember(db: Queryable, product: string, id: number, kin
 
 /** Edits a member; a new agent may not be the member itself or anyone below it. Answers the row before and after. */
 export async function editMember(db: Queryable, product: string, id: number, input: EditInput, kind: MemberKind = 0) {
+  if (kind === 0 && (input.agent_id !== undefined || input.is_agent === false)) await lockTree(db, product, 'exclusive')
   const before = await lockMember(db, product, id, kind)
   if (input.username.toLowerCase() !== before.username.toLowerCase() && await usernameTaken(db, product, input.username, id)) {
     throw conflict(`用户名 ${input.username} 已存在`)
@@ -179,6 +190,7 @@ export async function editMember(db: Queryable, product: string, id: number, inp
  * transfer can slip in between the check and the delete.
  */
 export async function deleteMembers(db: Queryable, product: string, ids: number[], kind: MemberKind = 0) {
+  if (kind === 0) await lockTree(db, product, 'exclusive')
   const locked = await many<{ id: number }>(db,
     'select id from members where id = any($1::int[]) and product = $2 and kind = $3 order by id for update', [ids, product, kind])
   if (locked.length !== new Set(ids).size) throw notFound('会员不存在')
