@@ -45,17 +45,21 @@ export async function fillRoom(db: Queryable, room: ScheduledRoom, now = Date.no
   if (room.status !== 1) return 0
   const last = await one<{ t: string | null }>(db, 'select max(open_at) as t from lottery_issues where room_id = $1', [room.id])
   const from = Math.max(now + room.lock * 1000, last?.t ? new Date(last.t).getTime() : 0)
-  const slots = slotsBetween(room.interval, from, now + horizonMs(room.interval))
+  return createIssues(db, room, slotsBetween(room.interval, from, now + horizonMs(room.interval)))
+}
+
+/** Inserts the room's issues for these slots, each with a fresh seed and its published hash (existing ones are kept). */
+export async function createIssues(db: Queryable, room: ScheduledRoom, slots: Slot[]): Promise<number> {
   if (!slots.length) return 0
   const seeds = slots.map(() => newSeed())
   const r = await db.query(
-    `insert into lottery_issues (product, room_id, issue_no, open_at, lock_at, seed, seed_hash)
+    `insert into lottery_issues (product, room_id, issue_no, open_at, lock_at, seed, seed_hash, created_at)
      select $1, $2, s.no, to_timestamp(s.at / 1000.0), to_timestamp(s.at / 1000.0) - make_interval(secs => $3),
-            decode(s.seed, 'hex'), s.hash
+            decode(s.seed, 'hex'), s.hash, least(now(), to_timestamp(s.at / 1000.0) - make_interval(secs => $8))
        from unnest($4::text[], $5::bigint[], $6::text[], $7::text[]) as s(no, at, seed, hash)
      on conflict (room_id, issue_no) do nothing`,
     [room.product, room.id, room.lock, slots.map((s) => s.issueNo), slots.map((s) => s.openAt),
-      seeds.map((s) => s.seed.toString('hex')), seeds.map((s) => s.hash)])
+      seeds.map((s) => s.seed.toString('hex')), seeds.map((s) => s.hash), room.interval])
   return r.rowCount
 }
 

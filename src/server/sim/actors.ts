@@ -2,5 +2,6 @@
 import type { SimActor } from './actor'
 import { memberActor } from './member-actor'
 import { financeActor } from './finance-actor'
+import { lotteryActor } from './lottery-actor'
 
-export const ACTORS: SimActor[] = [memberActor, financeActor]
+export const ACTORS: SimActor[] = [memberActor, financeActor, lotteryActor]

@@ -1,0 +1,42 @@
+// The simulator's lottery actor: on first start it plays and settles the last half hour of each demo room's draws with
+// members who hold money; afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
+// ledger reconciles.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeApp, type TestApp } from './helpers'
+import { ledgerOk, P, rows } from './lottery-fixtures'
+import { memberActor } from '../../src/server/sim/member-actor'
+import { lotteryActor } from '../../src/server/sim/lottery-actor'
+import { rng } from '../../src/server/sim/rng'
+import { fillRoom } from '../../src/server/lottery/draw'
+import { verifyAudit } from '../../src/server/audit/verify'
+
+let t: TestApp
+beforeEach(async () => { t = await makeApp() })
+afterEach(async () => { await t.close() })
+
+describe('the lottery actor', () => {
+  it('backfills settled draws with bets, then bets on the issues taking bets', async () => {
+    const r = rng(42)
+    const ctx = { root: t.db, product: P, r }
+    await t.db.tx((db) => memberActor.bootstrap!({ ...ctx, db }))
+    await t.db.tx((db) => lotteryActor.bootstrap!({ ...ctx, db }))
+    const drawn = await rows(t, `select status, count(*)::int as n from lottery_issues where product = $1 group by status`, [P])
+    expect(drawn).toEqual([{ status: 3, n: expect.any(Number) }])
+    expect(drawn[0].n).toBeGreaterThanOrEqual(80)
+    const bets = await rows(t, `select money, status, count(*)::int as n from lottery_bets where product = $1 group by money, status order by money, status`, [P])
+    expect(bets.every((b) => b.status === 1 || b.status === 2)).toBe(true)
+    expect(bets.reduce((s, b) => s + b.n, 0)).toBeGreaterThan(50)
+    // Only virtual and trial members hold money before any recharge: nobody else bet.
+    expect(bets.every((b) => b.money === 1 || b.money === 2)).toBe(true)
+    // Backfilled bets sit before their draw's lock time.
+    expect(await rows(t, `select count(*)::int as n from lottery_bets b join lottery_issues i on i.id = b.issue_id where b.created_at >= i.lock_at`)).toEqual([{ n: 0 }])
+
+    for (const room of await rows(t, `select id, product, interval, lock, status from lottery_rooms where product = $1`, [P])) await fillRoom(t.db, room)
+    const before = (await rows(t, 'select count(*)::int as n from lottery_bets'))[0].n
+    for (let i = 0; i < 10; i++) await t.db.tx((db) => lotteryActor.run({ ...ctx, db }))
+    expect((await rows(t, `select count(*)::int as n from lottery_bets where status = 3`))[0].n).toBe(10)
+    expect((await rows(t, 'select count(*)::int as n from lottery_bets'))[0].n).toBe(before + 10)
+    expect(await ledgerOk(t.db)).toBe('ok')
+    expect((await verifyAudit(t.db)).ok).toBe(true)
+  })
+})
