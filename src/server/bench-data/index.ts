@@ -4,8 +4,9 @@ import type { Db } from '../db/db'
 import type { BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
+import { lotterySection } from './lottery'
 
-export const SECTIONS: BenchSection[] = [membersSection, ledgerSection]
+export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, lotterySection]
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
