@@ -5,6 +5,7 @@ import { benchBundle } from './bench/bundle.mjs'
 import { benchBrowser } from './bench/browser.mjs'
 import { benchOplog } from './bench/oplog.mjs'
 import { benchMembers } from './bench/members.mjs'
+import { benchFinance } from './bench/finance.mjs'
 
 await build()
 const only = process.argv[2]
@@ -12,4 +13,5 @@ if (!only || only === 'bundle') console.log('\n== bundle ==\n', benchBundle())
 if (!only || only === 'server') console.table(await benchServer())
 if (!only || only === 'oplog') { console.log('\n== operation log writes (PostgreSQL) =='); console.table(await benchOplog()) }
 if (only === 'members') { console.log('\n== members at volume =='); for (const r of await benchMembers()) console.log(r) }
+if (only === 'finance') { console.log('\n== finance at volume =='); for (const r of await benchFinance()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

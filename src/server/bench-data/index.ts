@@ -4,9 +4,10 @@ import type { Db } from '../db/db'
 import type { BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
+import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 
-export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, lotterySection]
+export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection]
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
