@@ -4,6 +4,7 @@ import type { Db } from '../db/db'
 import type { BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
+import { rebuildReports } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 
@@ -22,4 +23,8 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     await s.run(db, o)
     log(`${s.name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   }
+  // Bulk rows (members inserted by SQL) bypass the registration rollup: rebuild the product's report from the records.
+  const t = Date.now()
+  const r = await db.tx((tx) => rebuildReports(tx, o.product))
+  log(`report rollups rebuilt (${r.members} members over ${r.days} days) in ${((Date.now() - t) / 1000).toFixed(1)} s`)
 }

@@ -105,6 +105,7 @@ export async function registerMember(db: Queryable, product: string, input: Regi
   await db.query(
     `insert into member_counts (product, kind, n) values ($1, $2, 1) on conflict (product, kind) do update set n = member_counts.n + 1`,
     [product, kind])
+  if (kind === 0) await db.query('select report_register($1, $2, coalesce($3::timestamptz, now()))', [product, row.id, input.at ?? null])
   if (kind === 2) await grantTrialMoney(db, product, row.id, input.at)
   return row
 }
@@ -180,6 +181,11 @@ export async function editMember(db: Queryable, product: string, id: number, inp
       `update members set agent_path = $2::int[] || agent_path[array_position(agent_path, $1):]
         where agent_path @> array[$1]::int[] and product = $3`, [id, path, product])
   }
+  // The report's teams follow: the member's (and its team's) history leaves the agents it left and joins the new ones.
+  if (kind === 0 && path.join() !== before.agent_path.join()) await db.query('select report_move($1, $2, $3::int[], $4::int[])', [product, id, before.agent_path, path])
+  if (kind === 0 && isAgent !== before.is_agent) {
+    await db.query('select report_move($1, $2, $3::int[], $4::int[])', [product, id, isAgent ? [] : [id], isAgent ? [id] : []])
+  }
   const after = await lockMember(db, product, id, kind)
   return { before, after, passwordChanged: pw !== null, fundPasswordChanged: fund !== null }
 }
@@ -207,6 +213,12 @@ export async function deleteMembers(db: Queryable, product: string, ids: number[
   if (busy.length) throw conflict(`${busy.join('、')} 有资金记录或余额，不能删除，请改为禁用`)
   const lead = rows.filter((r) => r.downline).map((r) => r.username)
   if (lead.length) throw conflict(`${lead.join('、')} 名下还有会员，不能删除，请改为禁用`)
+  // A deleted member never registered, as far as the report is concerned (it has no money history to keep).
+  if (kind === 0) {
+    await db.query(`select report_move($1, m.id, array[0] || m.agent_path || case when m.is_agent then array[m.id] else '{}'::int[] end, '{}'::int[])
+                      from members m where m.id = any($2::int[])`, [product, ids])
+    await db.query('delete from report_member_daily where member_id = any($1::int[])', [ids])
+  }
   await db.query('delete from member_cards where member_id = any($1::int[])', [ids])
   await db.query('delete from member_wallets where member_id = any($1::int[])', [ids])
   await db.query('delete from ledger_accounts where product = $1 and owner_id = any($2::int[]) and kind < 4', [product, ids])

@@ -7,6 +7,7 @@ import { recordedHeadsFromArgs } from '../audit/recorded'
 import { checkLedger } from '../ledger/check'
 import { formatLedgerCheck } from '../ledger/print'
 import { fillBenchData } from '../bench-data'
+import { rebuildReports } from '../report/recompute'
 import type { Db } from '../db/db'
 import { migrate } from '../db/migrate'
 import { seed } from '../seed/seed'
@@ -34,6 +35,19 @@ export const TOOLS: Record<string, Tool> = {
       const result = await checkLedger(db)
       console.log(formatLedgerCheck(result, source))
       return result.ok ? 0 : 1
+    },
+  },
+  'report:rebuild': {
+    summary: '从原始记录重算报表汇总（--product alpha，默认全部产品）',
+    async run(db, source, args) {
+      const only = args[args.indexOf('--product') + 1]
+      const products = args.includes('--product') ? [only] : (await db.query<{ code: string }>('select code from products order by code')).rows.map((r) => r.code)
+      for (const p of products) {
+        const t = Date.now()
+        const r = await db.tx((tx) => rebuildReports(tx, p))
+        console.log(`${source} ${p}：重算 ${r.members} 个会员、${r.days} 天，用时 ${Date.now() - t} ms`)
+      }
+      return 0
     },
   },
   'bench:data': {

@@ -253,6 +253,7 @@ begin
       values (p_product, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
               coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
   end if;
+  perform report_transfer(p_product, p_money, p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount, v_at);
   return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
 end $f$;
 -- Many movements in one set-based step (settlement, cancellation): all or nothing. A batch whose keys all exist with
@@ -361,6 +362,16 @@ begin
   insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
     select p_product, f.owner, f.account, l.id, f.type, abs(f.delta), f.before, f.before + f.delta, f.ref, f.remark, coalesce(p_admin, ''), v_at
       from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 4 order by f.ord, f.side;
+  if p_money = 0 then
+    -- The report rollups (011-report), one delta per member of what the batch did to it.
+    perform report_apply(p_product, (v_at at time zone 'Asia/Shanghai')::date, v_at, (
+      select coalesce(array_agg(row(member_id, 0, 0, 0, ra, rc, wa, wc, ba, pa, ga, ma, ms, ip)::report_delta), '{}')
+        from (select (d).member_id, sum((d).recharge_amount) as ra, sum((d).recharge_count) as rc, sum((d).withdraw_amount) as wa,
+                     sum((d).withdraw_count) as wc, sum((d).bet_amount) as ba, sum((d).payout_amount) as pa, sum((d).gift_amount) as ga,
+                     sum((d).manual_add) as ma, sum((d).manual_sub) as ms, sum((d).interest_paid) as ip
+                from (select report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs) x
+               where (d).member_id is not null group by (d).member_id) per));
+  end if;
   return query select v_n, 0;
 end $f$;
 `

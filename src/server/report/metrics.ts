@@ -1,0 +1,12 @@
+// The report's figures (AREAS §7) and how they sum: shared by the rollup reader, the recomputation and the rebuild.
+
+export const COUNTS = ['register_count', 'first_recharge_count', 'recharge_count', 'withdraw_count', 'active_count'] as const
+export const AMOUNTS = ['recharge_amount', 'withdraw_amount', 'bet_amount', 'payout_amount', 'gift_amount', 'manual_add', 'manual_sub', 'interest_paid'] as const
+export const METRICS = [...COUNTS, ...AMOUNTS] as const
+export type Metric = (typeof METRICS)[number]
+
+/** One day of the report as stored (cents, counts). */
+export type DayFigures = Record<Metric, number> & { day: string }
+
+/** SQL: every figure summed over rows of report_daily aliased `r`. */
+export const SUM_ROLLUP = METRICS.map((m) => `coalesce(sum(r.${m}), 0)::bigint as ${m}`).join(', ')

@@ -1,0 +1,78 @@
+// The report recomputed from the raw records (members and ledger transfers of real money), as a check on the rollups
+// and to rebuild them: the same classification as the ledger's report_classify, the team as it stands now.
+import type { Queryable } from '../db/db'
+import { many } from '../db/db'
+import { PRODUCT_TZ } from '../http/format'
+import { METRICS, type DayFigures } from './metrics'
+
+/** Per-member days from the records: what report_member_daily should hold. */
+const MEMBER_DAYS = `
+  with moves as (
+    select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id, report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
+      from ledger_transfers t
+      join ledger_accounts fa on fa.id = t.from_account
+      join ledger_accounts ta on ta.id = t.to_account
+     where t.product = $1 and t.money = 0
+  ), firsts as (
+    select distinct on ((d).member_id) (d).member_id as member_id, day from moves where (d).recharge_count > 0 order by (d).member_id, id
+  ), money as (
+    select (d).member_id as member_id, day,
+           sum((d).recharge_amount) as recharge_amount, sum((d).recharge_count) as recharge_count,
+           sum((d).withdraw_amount) as withdraw_amount, sum((d).withdraw_count) as withdraw_count,
+           sum((d).bet_amount) as bet_amount, sum((d).payout_amount) as payout_amount, sum((d).gift_amount) as gift_amount,
+           sum((d).manual_add) as manual_add, sum((d).manual_sub) as manual_sub, sum((d).interest_paid) as interest_paid,
+           bool_or((d).bet_amount > 0) as active
+      from moves where (d).member_id is not null group by 1, 2
+  ), regs as (
+    select id as member_id, (created_at at time zone '${PRODUCT_TZ}')::date as day from members where product = $1 and kind = 0
+  ), keys as (select member_id, day from money union select member_id, day from regs)
+  select k.member_id, k.day, r.member_id is not null as registered, f.member_id is not null as first_recharge, coalesce(m.active, false) as active,
+         coalesce(m.recharge_amount, 0) as recharge_amount, coalesce(m.recharge_count, 0) as recharge_count,
+         coalesce(m.withdraw_amount, 0) as withdraw_amount, coalesce(m.withdraw_count, 0) as withdraw_count,
+         coalesce(m.bet_amount, 0) as bet_amount, coalesce(m.payout_amount, 0) as payout_amount, coalesce(m.gift_amount, 0) as gift_amount,
+         coalesce(m.manual_add, 0) as manual_add, coalesce(m.manual_sub, 0) as manual_sub, coalesce(m.interest_paid, 0) as interest_paid
+    from keys k
+    left join money m on m.member_id = k.member_id and m.day = k.day
+    left join regs r on r.member_id = k.member_id and r.day = k.day
+    left join firsts f on f.member_id = k.member_id and f.day = k.day`
+
+const SUMMED = `count(*) filter (where x.registered) as register_count, count(*) filter (where x.first_recharge) as first_recharge_count,
+  sum(x.recharge_count) as recharge_count, sum(x.withdraw_count) as withdraw_count, count(*) filter (where x.active) as active_count,
+  sum(x.recharge_amount) as recharge_amount, sum(x.withdraw_amount) as withdraw_amount, sum(x.bet_amount) as bet_amount,
+  sum(x.payout_amount) as payout_amount, sum(x.gift_amount) as gift_amount, sum(x.manual_add) as manual_add,
+  sum(x.manual_sub) as manual_sub, sum(x.interest_paid) as interest_paid`
+
+/** Day by day from the records, for the product or one agent's team (the agent and everyone below it). */
+export async function recomputeDays(db: Queryable, product: string, from: string, to: string, agentId?: number): Promise<DayFigures[]> {
+  const rows = await many<Record<string, unknown>>(db,
+    `with x as (${MEMBER_DAYS})
+     select to_char(x.day, 'YYYY-MM-DD') as day, ${SUMMED}
+       from x join members mb on mb.id = x.member_id
+      where x.day between $2::date and $3::date and ($4::int is null or mb.id = $4 or mb.agent_path @> array[$4::int])
+      group by x.day order by x.day desc`, [product, from, to, agentId ?? null])
+  return rows.map((r) => Object.fromEntries([['day', r.day], ...METRICS.map((m) => [m, Number(r[m] ?? 0)])]) as DayFigures)
+}
+
+/** Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. */
+export async function rebuildReports(db: Queryable, product: string): Promise<{ members: number; days: number }> {
+  await db.query(`update members set first_recharge_at = f.at from (
+      select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
+       where t.product = $1 and t.money = 0 and t.type in (2, 12) and ta.kind = 1 group by 1) f
+     where members.id = f.id`, [product])
+  await db.query('delete from report_member_daily where product = $1', [product])
+  await db.query('delete from report_daily where product = $1', [product])
+  await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
+      recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
+    select $1, day, member_id, registered, first_recharge, active, recharge_amount, recharge_count, withdraw_amount, withdraw_count,
+           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS}) x`, [product])
+  await db.query(`insert into report_daily (product, day, scope, slot, ${METRICS.join(', ')})
+    select $1, x.day, s.scope, 0, ${METRICS.map((m) => `sum(x.${m})`).join(', ')}
+      from (select r.*, r.registered::int as register_count, r.first_recharge::int as first_recharge_count, r.active::int as active_count
+              from report_member_daily r where r.product = $1) x
+      join members m on m.id = x.member_id
+      cross join lateral unnest(array[0] || m.agent_path || case when m.is_agent then array[m.id] else '{}'::int[] end) as s(scope)
+     group by x.day, s.scope`, [product])
+  const n = await many<{ m: number; d: number }>(db,
+    'select count(distinct member_id)::int as m, count(distinct day)::int as d from report_member_daily where product = $1', [product])
+  return { members: n[0].m, days: n[0].d }
+}
