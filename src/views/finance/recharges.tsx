@@ -1,0 +1,62 @@
+// 充值记录: recharges with 待支付 at a glance, source, merchant and sums; c confirms, f fails the focused or selected
+// rows (with a preview); the grid takes focus when the screen opens.
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { DataTable, type ListSpec } from '../kit/data-table'
+import { CommandButton, ScreenHead } from '../kit/screen'
+import { PAY_METHOD, RECHARGE_SOURCE, RECHARGE_STATUS } from '../../contract/enums'
+import { FINANCE_API, FINANCE_PATHS } from '../../contract/finance'
+import { Pending, RechargeStatus } from './cells'
+import { useFocusGrid } from './focus-grid'
+import './finance.css'
+
+export const RECHARGE_COLUMNS: ListSpec['columns'] = [
+  { key: 'order_no', title: '订单号', width: 190 },
+  { key: 'username', title: '会员', width: 120 },
+  { key: 'amount', title: '金额', width: 120, format: 'money' },
+  { key: 'status', title: '状态', width: 90, format: RECHARGE_STATUS, render: (r) => <RechargeStatus row={r} /> },
+  { key: 'source', title: '来源', width: 110, format: RECHARGE_SOURCE },
+  { key: 'pay_method', title: '支付方式', width: 90, format: PAY_METHOD },
+  { key: 'merchant_name', title: '商户', width: 120 },
+  { key: 'payer', title: '付款人', width: 90, hidden: true },
+  { key: 'admin', title: '操作人', width: 90 },
+  { key: 'remark', title: '备注', width: 160 },
+  { key: 'created_at', title: '创建时间', width: 165, format: 'datetime' },
+  { key: 'confirmed_at', title: '处理时间', width: 165, format: 'datetime', hidden: true },
+]
+
+export default function RechargesScreen() {
+  const root = useRef<HTMLElement>(null)
+  useFocusGrid(root)
+  const [pending, setPending] = useState(0)
+  const onAnswer = useCallback((raw: Record<string, unknown>) => setPending(Number(raw.pending_count ?? 0)), [])
+  const spec = useMemo<ListSpec>(() => ({
+    list: FINANCE_PATHS.recharge,
+    title: '充值记录',
+    endpoint: `${FINANCE_API.recharge}/index`,
+    onAnswer,
+    filters: [
+      { name: 'username', title: '用户名', type: 'text' },
+      { name: 'status', title: '状态', type: 'select', options: RECHARGE_STATUS },
+      { name: 'source', title: '来源', type: 'select', options: RECHARGE_SOURCE },
+      { name: 'pay_method', title: '支付方式', type: 'select', options: PAY_METHOD },
+      { name: 'order_no', title: '订单号', type: 'text' },
+      { name: 'start_time', title: '开始日期', type: 'date' },
+      { name: 'end_time', title: '结束日期', type: 'date', endOfDay: true },
+    ],
+    columns: RECHARGE_COLUMNS,
+    stats: [
+      { key: 'money_stat.total', title: '总额', format: 'money' },
+      { key: 'money_stat.pending', title: '待支付', format: 'money' },
+      { key: 'money_stat.success', title: '成功', format: 'money' },
+      { key: 'money_stat.failed', title: '失败', format: 'money' },
+    ],
+  }), [onAnswer])
+  return (
+    <section className="kit-screen" ref={root}>
+      <ScreenHead title="充值记录" hint="c 确认到账 · f 置为失败 · x 多选后批量">
+        <Pending items={[['待支付', pending]]} />
+      </ScreenHead>
+      <DataTable spec={spec} actions={<CommandButton id="finance.pendingRecharges" label="只看待支付" />} />
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+// 提现记录: withdrawals with their review stage at a glance (审核中, 待复核), payee, fee and sums; a approves, r rejects
+// the focused or selected rows (with a preview of the money); the grid takes focus when the screen opens.
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { DataTable, type ListSpec } from '../kit/data-table'
+import { CommandButton, ScreenHead } from '../kit/screen'
+import { PAY_METHOD, WITHDRAW_STATUS } from '../../contract/enums'
+import { FINANCE_API, FINANCE_PATHS, REVIEW_STAGE } from '../../contract/finance'
+import { Pending, WithdrawStatus, withdrawStatusText } from './cells'
+import { useFocusGrid } from './focus-grid'
+import './finance.css'
+
+const payee = (r: Record<string, unknown>) => (Number(r.pay_method) === 1 ? `${r.bank_name} ${r.card_no} ${r.holder}` : `${r.chain} ${r.address}`)
+
+export default function WithdrawalsScreen() {
+  const root = useRef<HTMLElement>(null)
+  useFocusGrid(root)
+  const [pending, setPending] = useState<[number, number]>([0, 0])
+  const onAnswer = useCallback((raw: Record<string, unknown>) => setPending([Number(raw.pending_count ?? 0), Number(raw.second_review_count ?? 0)]), [])
+  const spec = useMemo<ListSpec>(() => ({
+    list: FINANCE_PATHS.withdraw,
+    title: '提现记录',
+    endpoint: `${FINANCE_API.withdraw}/index`,
+    onAnswer,
+    filters: [
+      { name: 'username', title: '用户名', type: 'text' },
+      { name: 'status', title: '状态', type: 'select', options: WITHDRAW_STATUS },
+      { name: 'review_stage', title: '审核阶段', type: 'select', options: { pending: REVIEW_STAGE.pending, second: REVIEW_STAGE.second } },
+      { name: 'order_no', title: '订单号', type: 'text' },
+      { name: 'pay_method', title: '支付方式', type: 'select', options: PAY_METHOD },
+      { name: 'start_time', title: '开始日期', type: 'date' },
+      { name: 'end_time', title: '结束日期', type: 'date', endOfDay: true },
+    ],
+    columns: [
+      { key: 'order_no', title: '订单号', width: 190 },
+      { key: 'username', title: '会员', width: 120 },
+      { key: 'amount', title: '提现金额', width: 120, format: 'money' },
+      { key: 'fee', title: '手续费', width: 90, format: 'money' },
+      { key: 'actual_amount', title: '实付金额', width: 120, format: 'money' },
+      { key: 'status', title: '状态', width: 150, render: (r) => <WithdrawStatus row={r} />, text: withdrawStatusText },
+      { key: 'pay_method', title: '支付方式', width: 90, format: PAY_METHOD },
+      { key: 'payee', title: '收款信息', width: 260, render: (r) => payee(r), text: payee },
+      { key: 'first_review_admin', title: '初审人', width: 90 },
+      { key: 'admin', title: '审核人', width: 90 },
+      { key: 'remark', title: '备注', width: 160 },
+      { key: 'created_at', title: '申请时间', width: 165, format: 'datetime' },
+      { key: 'reviewed_at', title: '审核时间', width: 165, format: 'datetime', hidden: true },
+    ],
+    stats: [
+      { key: 'money_stat.total', title: '总额', format: 'money' },
+      { key: 'money_stat.pending', title: '审核中', format: 'money' },
+      { key: 'money_stat.success', title: '成功', format: 'money' },
+      { key: 'money_stat.failed', title: '失败', format: 'money' },
+      { key: 'money_stat.fee', title: '手续费', format: 'money' },
+    ],
+  }), [onAnswer])
+  return (
+    <section className="kit-screen" ref={root}>
+      <ScreenHead title="提现记录" hint="a 通过 · r 驳回 · x 多选后批量 · 达到双人复核金额需两位管理员通过">
+        <Pending items={[['审核中', pending[0] - pending[1]], ['待复核', pending[1]]]} />
+      </ScreenHead>
+      <DataTable spec={spec} actions={<CommandButton id="finance.pendingWithdrawals" label="只看待审核" />} />
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+// 网站白名单: the member site's allowed addresses (payment callbacks, access during maintenance), 12 a page.
+import { DataTable, type ListSpec } from '../kit/data-table'
+import { canRun, CommandButton, ScreenHead } from '../kit/screen'
+import { runRowCommand } from '../kit/run-rows'
+import { PAGE_SIZES } from '../../contract/common'
+import { SETTINGS_API, SETTINGS_PATHS } from '../../contract/settings'
+
+const spec: ListSpec = {
+  list: SETTINGS_PATHS.whitelist,
+  title: '网站白名单',
+  endpoint: `${SETTINGS_API.whitelist}/index`,
+  perPage: PAGE_SIZES.whitelist,
+  filters: [{ name: 'ip', title: 'IP', type: 'text', placeholder: '包含此 IP 的条目' }],
+  columns: [
+    { key: 'ip', title: 'IP / 网段', width: 220 },
+    { key: 'remark', title: '备注', width: 240 },
+    { key: 'admin', title: '添加人', width: 120 },
+    { key: 'created_at', title: '添加时间', width: 170, format: 'datetime' },
+  ],
+  onOpen: (row) => {
+    if (!canRun('settings.editWhitelist')) return false
+    void runRowCommand('settings.editWhitelist', undefined, { rows: [row] })
+  },
+}
+
+export default function SiteWhitelistScreen() {
+  return (
+    <section className="kit-screen">
+      <ScreenHead title="网站白名单" hint="Enter 编辑 · Shift+D 删除 · 维护模式下只有名单内的地址能访问会员站" />
+      <DataTable spec={spec} actions={<CommandButton id="settings.createWhitelist" primary />} />
+    </section>
+  )
+}

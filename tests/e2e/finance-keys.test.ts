@@ -1,0 +1,164 @@
+// The money screens by keyboard only, counting the key presses from the home page (values typed — username, amount,
+// remark, merchant — are not counted): approve a pending withdrawal, confirm a recharge, a manual top-up, add merchant
+// quota, find a member's balance history. Each must take at most 6 presses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { CHROMIUM_ARGS, E2E_PASSWORD } from './browser'
+import { chromium } from 'playwright-core'
+import { startFinanceServer, type FinanceServer } from './finance-server'
+import { armedConfirm, poll } from './keys'
+
+let browser: Browser
+let srv: FinanceServer
+let token: string
+const counts: Record<string, number> = {}
+
+async function api(path: string, body?: unknown) {
+  const r = await fetch(`${srv.base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return r.json()
+}
+
+beforeAll(async () => {
+  srv = await startFinanceServer()
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const { encryptForLogin } = await import('../../src/server/auth/rsa')
+  const cfg = await (await fetch(`${srv.base}/common/configs`)).json()
+  const login = await (await fetch(`${srv.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: encryptForLogin(cfg.data.public_key, E2E_PASSWORD) }) })).json()
+  token = login.data.token
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await srv?.stop()
+  console.log('key presses (besides typed values):', counts)
+})
+
+/** A logged-in page on the home screen, and a counter of the keys pressed on it. */
+async function home(): Promise<{ page: Page; press: (key: string) => Promise<void>; presses: () => number; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: srv.base, locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill('admin')
+  await page.getByTestId('login-password').fill(E2E_PASSWORD)
+  await page.getByTestId('login-password').press('Enter')
+  await page.getByTestId('topbar').waitFor()
+  await page.waitForURL((u) => u.pathname === '/layout/home')
+  let n = 0
+  return {
+    page,
+    press: async (key) => { n++; await page.keyboard.press(key) },
+    presses: () => n,
+    close: () => context.close(),
+  }
+}
+
+const focusedRow = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="data-table"]:focus [data-testid="row"][data-focused]')?.getAttribute('data-row-id') ?? null)
+const paletteArg = (page: Page, name: string) => page.locator(`[data-testid="palette-arg"][data-arg="${name}"]`).waitFor()
+
+describe('money by keyboard, counting key presses', () => {
+  it('approves a pending withdrawal: Alt+W, a, Enter', async () => {
+    const { page, press, presses, close } = await home()
+    await press('Alt+w')
+    await page.waitForURL((u) => u.pathname === '/layout/finance/withdraw' && u.searchParams.get('status') === '3')
+    await poll(() => focusedRow(page)).not.toBeNull()
+    const id = Number(await focusedRow(page))
+    expect(await page.getByTestId('pending-work').innerText()).toContain('审核中')
+    await press('a')
+    const dialog = page.getByTestId('confirm-dialog')
+    await armedConfirm(page).waitFor()
+    expect(await dialog.innerText()).toMatch(/通过 1 笔提现，共 [\d.]+ 元/)
+    expect(await dialog.innerText()).toContain('实付')
+    await press('Enter')
+    await poll(async () => (await api(`/api/withdraw/index?status=1`)).data.items.map((w: any) => w.id)).toContain(id)
+    counts['approve a pending withdrawal'] = presses()
+    expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+
+  it('confirms a recharge: Alt+R, c, Enter', async () => {
+    const { page, press, presses, close } = await home()
+    await press('Alt+r')
+    await page.waitForURL((u) => u.pathname === '/layout/finance/recharge')
+    await poll(() => focusedRow(page)).not.toBeNull()
+    const id = Number(await focusedRow(page))
+    await press('c')
+    await armedConfirm(page).waitFor()
+    expect(await page.getByTestId('confirm-dialog').innerText()).toContain('确认 1 笔充值到账')
+    await press('Enter')
+    await poll(async () => (await api(`/api/recharge/index?status=1`)).data.items.map((r: any) => r.id)).toContain(id)
+    counts['confirm a recharge'] = presses()
+    expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+
+  it('tops up a member: Alt+J, username Enter, amount Enter, remark Enter, Enter', async () => {
+    const user = srv.fx.members[2]
+    const before = (await api(`/api/balance/index?username=${user}`)).data.total
+    const { page, press, presses, close } = await home()
+    await press('Alt+j')
+    await paletteArg(page, 'member')
+    await page.keyboard.type(user)
+    await press('Enter')
+    await paletteArg(page, 'amount')
+    await page.keyboard.type('123.45')
+    await press('Enter')
+    await paletteArg(page, 'remark')
+    await page.keyboard.type('键盘补款')
+    await press('Enter')
+    await armedConfirm(page).waitFor()
+    const preview = await page.getByTestId('confirm-dialog').innerText()
+    expect(preview).toContain(`人工加款：${user}`)
+    expect(preview).toContain('123.45')
+    await press('Enter')
+    await poll(async () => (await api(`/api/balance/index?username=${user}`)).data.total).toBe(before + 1)
+    const [last] = (await api(`/api/balance/index?username=${user}`)).data.items
+    expect(last).toMatchObject({ type: 6, amount: '123.45', remark: '键盘补款' })
+    counts['manual top-up'] = presses()
+    expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+
+  it('adds merchant quota: Alt+Q, merchant Enter, Enter (增加额度), amount Enter, remark Enter, Enter', async () => {
+    const { page, press, presses, close } = await home()
+    await press('Alt+q')
+    await paletteArg(page, 'merchant')
+    await page.keyboard.type(srv.fx.merchant)
+    await press('Enter')
+    await paletteArg(page, 'type')
+    await press('Enter')
+    await paletteArg(page, 'amount')
+    await page.keyboard.type('5000')
+    await press('Enter')
+    await paletteArg(page, 'remark')
+    await page.keyboard.type('商户预存')
+    await press('Enter')
+    await armedConfirm(page).waitFor()
+    expect(await page.getByTestId('confirm-dialog').innerText()).toContain('增加额度 5000.00 元')
+    await press('Enter')
+    await poll(async () => (await api('/api/merchantbill/index?type=21')).data.items[0]?.remark).toBe('商户预存')
+    counts['add merchant quota'] = presses()
+    expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+
+  it('finds a member\'s balance history: Alt+B, username Enter', async () => {
+    const user = srv.fx.members[0]
+    const { page, press, presses, close } = await home()
+    await press('Alt+b')
+    await paletteArg(page, 'username')
+    await page.keyboard.type(user)
+    await press('Enter')
+    await page.waitForURL((u) => u.pathname === '/layout/finance/balance' && u.searchParams.get('username') === user)
+    await poll(async () => (await page.getByTestId('row').allInnerTexts()).length).toBeGreaterThan(0)
+    const rows = await page.getByTestId('row').allInnerTexts()
+    expect(rows.every((r) => r.includes(user))).toBe(true)
+    expect(rows.join('\n')).toContain('提现')
+    counts['balance history'] = presses()
+    expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+})
