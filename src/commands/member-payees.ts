@@ -66,7 +66,7 @@ defineCommands([
     },
   },
   {
-    id: 'member.revealWallet', title: '查看完整地址', keywords: ['wallet', 'reveal', 'chakan'], menu: W, action: 'R', on: 'rows', list: W, hotkey: 'shift+v',
+    id: 'member.revealWallet', title: '查看完整地址', keywords: ['wallet', 'reveal', 'chakan'], menu: W, action: 'R', on: 'rows', list: W, hotkey: 'v',
     when: (ctx) => one(ctx.rows),
     run: async (ctx) => {
       const w = await http.get<Wallet>(`${MEMBER_API.wallet}/show`, { id: ctx.rows[0].id })

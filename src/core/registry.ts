@@ -13,18 +13,27 @@ import { hasMenu, menuList } from './session'
 export { matchCommands } from './match'
 
 const registry = new Map<string, Command>()
-const hotkeyOwner = new Map<string, string>()
+/** Hotkey → scope → command id. A row command's scope is its list (only that list's rows can run it); others are global. */
+const hotkeyOwner = new Map<string, Map<string, string>>()
+const GLOBAL = '*'
+const scopeOf = (cmd: Command) => (cmd.on === 'rows' && cmd.list ? cmd.list : GLOBAL)
 
-/** Registers commands at module load; a duplicate id or hotkey throws (the console must not start). */
+/**
+ * Registers commands at module load; a duplicate id or hotkey throws (the console must not start). A hotkey may serve
+ * row commands of different lists (`a` approves a withdrawal on one list and something else on another), never a
+ * global command and a row command, nor two commands of one list.
+ */
 export function defineCommands(cmds: Command[]): Command[] {
   for (const cmd of cmds) {
     if (!/^[a-z]+\.[A-Za-z0-9]+$/.test(cmd.id)) throw new Error(`command id "${cmd.id}" is not area.verbNoun`)
     if (registry.has(cmd.id)) throw new Error(`duplicate command id "${cmd.id}"`)
     const keys = cmd.hotkey ? normalizeHotkey(cmd.hotkey) : []
+    const scope = scopeOf(cmd)
     for (const k of keys) {
       if (RESERVED_HOTKEYS.includes(k)) throw new Error(`hotkey "${k}" of ${cmd.id} is reserved by the shell or the table kit`)
-      const owner = hotkeyOwner.get(k)
-      if (owner) throw new Error(`duplicate hotkey "${k}": ${owner} and ${cmd.id}`)
+      const owners = hotkeyOwner.get(k)
+      const clash = owners && (scope === GLOBAL ? [...owners.values()][0] : owners.get(scope) ?? owners.get(GLOBAL))
+      if (clash) throw new Error(`duplicate hotkey "${k}": ${clash} and ${cmd.id}`)
     }
     if (cmd.rowKey) {
       if (cmd.on !== 'rows' || !cmd.list) throw new Error(`rowKey of ${cmd.id} needs on: 'rows' and a list`)
@@ -32,7 +41,7 @@ export function defineCommands(cmds: Command[]): Command[] {
       if (same) throw new Error(`duplicate rowKey "${cmd.rowKey}" on ${cmd.list}: ${same.id} and ${cmd.id}`)
     }
     registry.set(cmd.id, cmd)
-    for (const k of keys) hotkeyOwner.set(k, cmd.id)
+    for (const k of keys) hotkeyOwner.set(k, (hotkeyOwner.get(k) ?? new Map()).set(scope, cmd.id))
     searchTerms(cmd)
   }
   return cmds
@@ -44,7 +53,11 @@ export function unregisterCommands(ids?: string[]): void {
     const cmd = registry.get(id)
     if (!cmd) continue
     registry.delete(id)
-    for (const k of cmd.hotkey ? normalizeHotkey(cmd.hotkey) : []) if (hotkeyOwner.get(k) === id) hotkeyOwner.delete(k)
+    for (const k of cmd.hotkey ? normalizeHotkey(cmd.hotkey) : []) {
+      const owners = hotkeyOwner.get(k)
+      if (owners?.get(scopeOf(cmd)) === id) owners.delete(scopeOf(cmd))
+      if (owners && !owners.size) hotkeyOwner.delete(k)
+    }
   }
 }
 

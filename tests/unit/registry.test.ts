@@ -31,6 +31,17 @@ describe('defineCommands', () => {
     expect(() => defineCommands([{ id: 'test.help2', title: '帮助2', hotkey: 'shift+/', run: () => 4 }])).toThrow(/duplicate hotkey/)
   })
 
+  it('lets row commands of different lists share a key, never with a global command or on one list', () => {
+    defineCommands([{ id: 'test.approveA', title: '通过', hotkey: 'a', on: 'rows', list: '/list/a', run: () => 1 }])
+    defineCommands([{ id: 'test.approveB', title: '确认', hotkey: 'a', on: 'rows', list: '/list/b', run: () => 2 }])
+    expect(() => defineCommands([{ id: 'test.approveA2', title: '又一', hotkey: 'a', on: 'rows', list: '/list/a', run: () => 3 }])).toThrow(/duplicate hotkey "a": test.approveA/)
+    expect(() => defineCommands([{ id: 'test.anywhere', title: '全局', hotkey: 'a', run: () => 4 }])).toThrow(/duplicate hotkey/)
+    defineCommands([{ id: 'test.global', title: '全局', hotkey: 'g', run: () => 5 }])
+    expect(() => defineCommands([{ id: 'test.rowG', title: '行', hotkey: 'g', on: 'rows', list: '/list/a', run: () => 6 }])).toThrow(/duplicate hotkey "g": test.global/)
+    unregisterCommands(['test.approveB'])
+    defineCommands([{ id: 'test.approveB2', title: '确认', hotkey: 'a', on: 'rows', list: '/list/b', run: () => 7 }])
+  })
+
   it('refuses the keys the shell and the table kit own', () => {
     expect(() => defineCommands([{ id: 'test.jump', title: '跳', hotkey: 'j', run: () => 1 }])).toThrow(/reserved/)
     expect(() => defineCommands([{ id: 'test.palette', title: '面板', hotkey: 'ctrl+k', run: () => 1 }])).toThrow(/reserved/)
