@@ -59,6 +59,7 @@ function manual(id: string, type: 6 | 7 | 8, hotkey: string, menu: string, keywo
 /** Withdrawals the caller may approve now: under review, and not already first-approved by the caller. */
 const approvable = (rows: Row[]) => rows.filter((r) => r.status === 3 && !(r.review_stage === 'second' && r.first_review_admin === me()))
 const wName = (r: Row) => `${r.order_no} ${r.username}`
+const rName = (r: Row) => `${r.order_no} ${r.username}`
 
 defineCommands([
   { id: 'finance.manualList', title: '人工充值扣款', keywords: ['manual', 'rengong', 'jiakuan', 'koukuan'], menu: F.manual, path: F.manual, view: () => import('../views/finance/manual') },
@@ -91,9 +92,7 @@ defineCommands([
     },
     run: async (ctx) => {
       const rows = approvable(ctx.rows)
-      const out = await (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 1 }), '通过提现', wName)
-      refreshList(F.withdraw)
-      return out
+      return (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 1 }), { title: '通过提现', name: wName, list: F.withdraw })
     },
   },
   {
@@ -109,9 +108,8 @@ defineCommands([
     },
     run: async (ctx) => {
       const rows = ctx.rows.filter((r) => r.status === 3)
-      const out = await (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark).trim() }), '驳回提现', wName)
-      refreshList(F.withdraw)
-      return out
+      return (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark).trim() }),
+        { title: '驳回提现', name: wName, list: F.withdraw })
     },
   },
   {
@@ -127,9 +125,7 @@ defineCommands([
     },
     run: async (ctx) => {
       const rows = ctx.rows.filter((r) => r.status === 3)
-      const out = await (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 1 }), '确认到账', (r) => String(r.order_no))
-      refreshList(F.recharge)
-      return out
+      return (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 1 }), { title: '确认到账', name: rName, list: F.recharge })
     },
   },
   {
@@ -142,9 +138,8 @@ defineCommands([
     },
     run: async (ctx) => {
       const rows = ctx.rows.filter((r) => r.status === 3)
-      const out = await (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark ?? '').trim() }), '充值失败', (r) => String(r.order_no))
-      refreshList(F.recharge)
-      return out
+      return (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark ?? '').trim() }),
+        { title: '充值失败', name: rName, list: F.recharge })
     },
   },
   manual('finance.manualAdd', 6, 'alt+j', F.manual, ['manual', 'add', 'jiakuan', 'chongzhi']),

@@ -3,7 +3,7 @@
 // quota, find a member's balance history. Each must take at most 6 presses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { CHROMIUM_ARGS, E2E_PASSWORD } from './browser'
+import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, throttle } from './browser'
 import { chromium } from 'playwright-core'
 import { startFinanceServer, type FinanceServer } from './finance-server'
 import { armedConfirm, poll } from './keys'
@@ -41,6 +41,8 @@ afterAll(async () => {
 async function home(): Promise<{ page: Page; press: (key: string) => Promise<void>; presses: () => number; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: srv.base, locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
   const page = await context.newPage()
+  page.setDefaultTimeout(15_000 * CPU_THROTTLE)
+  if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
   await page.goto('/login')
   await page.getByTestId('login-username').fill('admin')
   await page.getByTestId('login-password').fill(E2E_PASSWORD)
@@ -159,6 +161,67 @@ describe('money by keyboard, counting key presses', () => {
     expect(rows.join('\n')).toContain('提现')
     counts['balance history'] = presses()
     expect(presses()).toBeLessThanOrEqual(6)
+    await close()
+  })
+})
+
+describe('review at a glance', () => {
+  it('bulk approve previews the total and reports the row that failed; 待复核 shows after a first approval', async () => {
+    const { page, press, close } = await home()
+    await press('Alt+w')
+    await poll(() => focusedRow(page)).not.toBeNull()
+    const ids = await page.getByTestId('row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row-id'))))
+    expect(ids.length).toBeGreaterThanOrEqual(3)
+    const [first, second] = ids
+    // Someone else rejects the second one meanwhile: the screen still shows it under review.
+    expect((await api('/api/withdraw/edit', { id: second, status: 2, remark: '他人已驳回' })).code).toBe(200)
+    await press('x')
+    await press('j')
+    await press('x')
+    await press('a')
+    await armedConfirm(page).waitFor()
+    const text = await page.getByTestId('confirm-dialog').innerText()
+    expect(text).toMatch(/通过 2 笔提现，共 [\d.]+ 元/)
+    expect(text).toContain('实付合计')
+    await press('Enter')
+    const result = page.getByTestId('bulk-result')
+    await result.waitFor()
+    expect(await result.innerText()).toContain('成功 1 项，失败 1 项')
+    expect(await result.innerText()).toContain('状态已变更')
+    await press('Enter')
+    await poll(async () => (await api(`/api/withdraw/index?status=1`)).data.items.map((w: any) => w.id)).toContain(first)
+    // Two-person review: lower the threshold, approve once, the row shows 待复核.
+    const fin = (await api('/api/system/finance')).data.items.find((s: any) => s.key === 'double_review_amount')
+    await api('/api/system/finance/edit', { id: fin.id, value: '100' })
+    const third = ids[2]
+    expect((await api('/api/withdraw/edit', { id: third, status: 1 })).data).toMatchObject({ review_stage: 'second' })
+    await page.reload()
+    await page.locator(`[data-testid="row"][data-row-id="${third}"]`).filter({ hasText: '待复核' }).waitFor()
+    expect(await page.getByTestId('pending-work').innerText()).toContain('待复核 1')
+    await api('/api/system/finance/edit', { id: fin.id, value: fin.value })
+    await close()
+  })
+
+  it('edits a finance setting in place by its type: Enter on the row, the value, Enter', async () => {
+    const { page, press, close } = await home()
+    await page.goto('/layout/websitesettings/financ')
+    await page.getByTestId('data-table').focus()
+    const row = page.getByTestId('row').filter({ hasText: '提现时间' })
+    await row.waitFor()
+    while ((await page.evaluate(() => document.querySelector('[data-testid="row"][data-focused]')?.textContent ?? '')).indexOf('提现时间') < 0) await press('j')
+    await press('Enter')
+    await page.getByTestId('form-dialog').waitFor()
+    await press('Control+a')
+    await page.keyboard.type('25:00-23:00')
+    await press('Enter')
+    await page.getByTestId('form-dialog').getByText('格式 HH:mm-HH:mm').waitFor()
+    await press('Control+a')
+    await page.keyboard.type('08:00-22:30')
+    await press('Enter')
+    await page.getByTestId('form-dialog').waitFor({ state: 'detached' })
+    await poll(async () => (await api('/api/system/finance')).data.items.find((s: any) => s.key === 'withdraw_hours').value).toBe('08:00-22:30')
+    await row.filter({ hasText: '08:00-22:30' }).waitFor()
+    await api('/api/system/finance/edit', { id: (await api('/api/system/finance')).data.items.find((s: any) => s.key === 'withdraw_hours').id, value: '00:00-23:59' })
     await close()
   })
 })

@@ -33,7 +33,7 @@ async function prepare(dataDir: string): Promise<Fixtures> {
   await db.tx(async (tx) => {
     const mc = await createMerchant(tx, P, { code: fx.merchant, name: '键盘支付', status: 1 })
     await moveQuota(tx, P, { merchant_id: mc.id, type: 21, amount: 10_000_000, remark: '初始额度', admin: 'setup', key: 'e2e:quota' })
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       const username = `kbfin${i}`
       const { id } = await registerMember(tx, P, { username, real_name: '李四' })
       fx.members.push(username)

@@ -4,7 +4,7 @@ import { http, ApiError } from '../../core/http'
 import { TRANSPORT_CODE } from '../../core/http-errors'
 import { confirm } from '../../core/dialogs'
 import type { Row } from '../../core/command'
-import { toast } from '../../core/toast'
+import { refreshList } from '../../core/context'
 
 /** The operator backed out: runners treat it as no outcome, not a failure. */
 export const cancelled = () => new ApiError(-1, '已取消', undefined, true)
@@ -41,21 +41,30 @@ export async function postOnce<T>(url: string, body: object, opts: { silent?: bo
 /** What a bulk run answers: how many rows succeeded and which failed, with the server's reason. */
 export interface BulkResult { ok: number; failed: { id: number | string; msg: string }[] }
 
-/** Each row once, one after another, each under its own key; failures collected, never stopping at the first. */
-export async function eachOnce(rows: Row[], url: string, body: (r: Row) => object, title: string, name: (r: Row) => string): Promise<BulkResult> {
+/**
+ * Each row once, one after another, each under its own key, failures collected (never stopping at the first); the
+ * list refreshes either way. When rows failed among several, a dialog names each failed row and its reason and the
+ * run ends as handled (no second report); a single row's failure is the request's own error (its toast shown).
+ */
+export async function eachOnce(rows: Row[], url: string, body: (r: Row) => object, o: { title: string; name: (r: Row) => string; list: string }): Promise<BulkResult> {
   const out: BulkResult = { ok: 0, failed: [] }
-  for (const r of rows) {
-    try {
-      await postOnce(url, body(r), { silent: rows.length > 1 })
-      out.ok += 1
-    } catch (e) {
-      out.failed.push({ id: r.id, msg: e instanceof ApiError ? e.msg : e instanceof Error ? e.message : String(e) })
+  try {
+    for (const r of rows) {
+      try {
+        await postOnce(url, body(r), { silent: rows.length > 1 })
+        out.ok += 1
+      } catch (e) {
+        if (rows.length === 1) throw e
+        out.failed.push({ id: r.id, msg: e instanceof ApiError ? e.msg : e instanceof Error ? e.message : String(e) })
+      }
     }
+  } finally {
+    refreshList(o.list)
   }
-  if (out.failed.length && rows.length > 1) {
-    const first = out.failed[0]
-    const row = rows.find((r) => r.id === first.id)
-    toast.error(`${title}：成功 ${out.ok} 项，失败 ${out.failed.length} 项（${row ? name(row) : first.id}：${first.msg}${out.failed.length > 1 ? ' 等' : ''}）`)
+  if (out.failed.length) {
+    const { showBulkResult } = await import('../kit/run-rows')
+    await showBulkResult(o.title, out, new Map(rows.map((r) => [String(r.id), o.name(r)])))
+    throw new ApiError(-1, `${o.title}：成功 ${out.ok} 项，失败 ${out.failed.length} 项`, undefined, true)
   }
   return out
 }
