@@ -25,7 +25,10 @@ if (seeded.firstStart) {
 }
 
 await app.listen({ port: config.port, host: config.host })
-console.log(`后台管理系统 listening on http://localhost:${config.port} (${db.kind}, ready in ${Date.now() - started} ms)`)
+// PORT=0 takes any free port (the browser suite does); the line names the one taken.
+const address = app.server.address()
+const port = typeof address === 'object' && address ? address.port : config.port
+console.log(`后台管理系统 listening on http://localhost:${port} (${db.kind}, ready in ${Date.now() - started} ms)`)
 
 // The activity simulator stands in for the member site while demo data is on (SIMULATE=0 turns it off).
 const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'

@@ -19,21 +19,25 @@ export default async function setup(project: TestProject) {
   mkdirSync('node_modules/.cache', { recursive: true })
   const build = mkdtempSync(join('node_modules/.cache', 'houtai-e2e-dist-'))
   cpSync('dist', build, { recursive: true })
-  const port = 18000 + (process.pid % 1000)
+  // PORT=0: the server takes a free port and names it, so suites running side by side never collide.
   const child: ChildProcess = spawn(process.execPath, [join(build, 'server.mjs')], {
-    env: { ...process.env, PUBLIC_DIR: join(build, 'public'), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SIMULATE: '0' },
+    env: { ...process.env, PUBLIC_DIR: join(build, 'public'), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SIMULATE: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
   child.stdout!.on('data', (d) => { log += d })
   child.stderr!.on('data', (d) => { log += d })
-  const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 90_000
+  let baseUrl = ''
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${log}`)
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break
-    } catch { /* not listening yet */ }
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(log)?.[1]
+    if (port) {
+      baseUrl = `http://127.0.0.1:${port}`
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break
+      } catch { /* not answering yet */ }
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
     await new Promise((r) => setTimeout(r, 250))
   }
