@@ -68,6 +68,11 @@ describe('bet lists', () => {
     expect(await pick({ playway_id: s.tema })).toEqual([1, 1, true, '10.00', '88.00'])
     expect(await pick({ start_time: '2000-01-01', end_time: '2000-01-02 00:00:00' })).toEqual([0, 0, true, '0.00', '0.00'])
     expect(await pick({ start_time: '2000-01-01 00:00:00' })).toEqual([4, 4, true, '180.00', '136.00'])
+    // A cancelled draw's bets: status 4, refunded, out of the stake sum.
+    expect((await t.post('/api/issue/edit', token, { id: s.i2.id, status: 4, remark: '测试取消' })).code).toBe(200)
+    expect(await pick({ status: 4 })).toEqual([1, 1, true, '0.00', '0.00'])
+    expect(await pick({ status: 4, username: s.b.username })).toEqual([1, 1, true, '0.00', '0.00'])
+    expect(await pick({})).toEqual([4, 4, true, '160.00', '136.00'])
     for (const [q, field] of [[{ status: 5 }, 'status'], [{ room_id: 'x' }, 'room_id'], [{ start_time: '2024-02-30' }, 'start_time'],
       [{ is_virtual: 2 }, 'is_virtual']] as const) {
       const r = await t.get('/api/order/index', token, q)
