@@ -30,7 +30,7 @@ export const LOTTERY_BET_STATUS: Labels = { 1: '匹配成功', 2: '匹配失败'
 export const ROOM_STATUS: Labels = { 1: '开启', 0: '关闭' }
 export const ENABLED: Labels = { 1: '启用', 0: '停用' }
 /** Which draws the draw list shows: the default is every draw that has come due plus each room's next one. */
-export const ISSUE_SCOPE: Labels = { recent: '已开奖与下一期', upcoming: '未来各期', all: '全部' }
+export const ISSUE_SCOPE: Labels = { recent: '已到期与下一期', upcoming: '仅未来各期', all: '含未来各期' }
 
 /** Room limits (AREAS §4): interval 30–3600 seconds, betting closes `lock` seconds before the draw. */
 export const ROOM_INTERVAL = { min: 30, max: 3600 } as const
