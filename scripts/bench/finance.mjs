@@ -145,23 +145,43 @@ async function approvals(srv, connections) {
   return `${Math.round(ok / s)}/s (${ok} approved${bad ? `, ${bad} refused` : ''}, ${connections} connections)`
 }
 
-/** Ledger transfers per second at the domain level: each its own transaction, member ↔ house accounts, `writers` at once. */
-async function transfers(m, db, writers) {
+/**
+ * Ledger transfers per second at the domain level: member ↔ gaming pool through transfer(), `perTx` of them in each
+ * transaction (1 = each its own commit), `writers` at once. Beside it the same writers committing an empty-ish
+ * transaction: the machine's commit ceiling (WAL flushes), which bounds one-transfer-per-commit whatever the ledger does.
+ */
+async function transfers(m, db, writers, perTx = 1) {
   const ids = (await db.query(`select owner_id as id from ledger_accounts where product = 'alpha' and money = 0 and kind = 1 and balance > 100000 limit 2000`)).rows.map((r) => r.id)
   const end = Date.now() + SECONDS * 1000
   let n = 0
-  const run = `${process.pid}:${Date.now()}`
+  const run = `${process.pid}:${Date.now()}:${writers}:${perTx}`
   await Promise.all(Array.from({ length: writers }, async (_, w) => {
     for (let i = 0; Date.now() < end; i++) {
-      const id = ids[(w * 7919 + i * 31) % ids.length]
-      const out = i % 2 === 0
-      await db.tx((tx) => m.transfer(tx, {
-        key: `bench:transfer:${run}:${w}:${i}`, product: 'alpha', money: 0, amount: 100, type: out ? 1 : 3,
-        from: out ? { kind: 1, owner: id } : { kind: 13 }, to: out ? { kind: 13 } : { kind: 1, owner: id },
-      }))
-      n++
+      await db.tx(async (tx) => {
+        for (let k = 0; k < perTx; k++) {
+          const id = ids[(w * 7919 + i * 31 + k * 17) % ids.length]
+          const out = (i + k) % 2 === 0
+          await m.transfer(tx, {
+            key: `bench:transfer:${run}:${w}:${i}:${k}`, product: 'alpha', money: 0, amount: 100, type: out ? 1 : 3,
+            from: out ? { kind: 1, owner: id } : { kind: 13 }, to: out ? { kind: 13 } : { kind: 1, owner: id },
+          })
+        }
+      })
+      n += perTx
     }
   }))
+  return Math.round(n / SECONDS)
+}
+
+/** The same writers committing one tiny insert each: what this machine's disk allows per commit. */
+async function commits(db, writers) {
+  await db.query('create table if not exists bench_commit_ceiling (v int)')
+  const end = Date.now() + SECONDS * 1000
+  let n = 0
+  await Promise.all(Array.from({ length: writers }, async () => {
+    while (Date.now() < end) { await db.tx((tx) => tx.query('insert into bench_commit_ceiling (v) values (1)')); n++ }
+  }))
+  await db.query('drop table bench_commit_ceiling')
   return Math.round(n / SECONDS)
 }
 
@@ -194,7 +214,11 @@ async function measure(label, env, openDb, n) {
   let db = await openDb(m)
   const created = await pendingWithdrawals(m, db, 3000)
   const row = { db: label, 'fresh pending withdrawals': created }
-  for (const w of label === 'PostgreSQL' ? [1, 4, 16] : [1]) row[`ledger transfers/s (${w} writers)`] = await transfers(m, db, w)
+  for (const w of label === 'PostgreSQL' ? [1, 4, 16, 32] : [1]) {
+    row[`ledger transfers/s (${w} writers, 1 per transaction)`] = await transfers(m, db, w)
+    row[`  plain commits/s (${w} writers, the machine's ceiling)`] = await commits(db, w)
+  }
+  row[`ledger transfers/s (${label === 'PostgreSQL' ? 16 : 1} writers, 10 per transaction)`] = await transfers(m, db, label === 'PostgreSQL' ? 16 : 1, 10)
   await db.close()
   db = null
   const srv = await start(env, 19500 + Math.floor(Math.random() * 300))
@@ -222,7 +246,7 @@ async function run() {
   }
   const name = `houtai_bench_fin_m${sizes.members}_r${sizes.recharges}_w${sizes.withdrawals}`
   const url = await ensurePg(name, sizes)
-  out.push(await measure('PostgreSQL', { DATABASE_URL: url }, (m) => m.pgDb(url, 20), 200))
+  out.push(await measure('PostgreSQL', { DATABASE_URL: url }, (m) => m.pgDb(url, 40), 200))
   const lite = {
     members: Number(process.env.BENCH_PGLITE_FIN_MEMBERS ?? sizes.members),
     recharges: Number(process.env.BENCH_PGLITE_RECHARGES ?? sizes.recharges), withdrawals: Number(process.env.BENCH_PGLITE_WITHDRAWALS ?? sizes.withdrawals),

@@ -87,7 +87,7 @@ export interface WithdrawOutcome { firstReview: boolean; row: WithdrawRow }
  * Decides a withdrawal under review exactly once. The row is locked first, so two decisions serialise: the second
  * sees the first's outcome (409 状态已变更, or for a two-person withdrawal the recorded first approval).
  */
-export async function decideWithdraw(db: Queryable, product: string, id: number, d: { status: 1 | 2; remark?: string; admin: string; at?: Date }): Promise<WithdrawOutcome> {
+export async function decideWithdraw(db: Queryable, product: string, id: number, d: { status: 1 | 2; remark?: string; admin: string; at?: Date; threshold?: number }): Promise<WithdrawOutcome> {
   const w = await one<WithdrawRow>(db,
     `select id, order_no, member_id, amount, fee, status::int as status, first_review_admin from withdrawals
       where id = $1 and product = $2 for update`, [id, product])
@@ -106,7 +106,7 @@ export async function decideWithdraw(db: Queryable, product: string, id: number,
       to: { kind: KIND.available, owner: w.member_id }, amount, type: TRANSFER.withdrawRefund, remark })
     return { firstReview: false, row: { ...w, status: 2 } }
   }
-  const threshold = (await readSettings(db, product, ['double_review_amount'])).cents('double_review_amount')
+  const threshold = d.threshold ?? (await readSettings(db, product, ['double_review_amount'])).cents('double_review_amount')
   const twoPerson = threshold > 0 && amount >= threshold
   if (twoPerson && !w.first_review_admin) {
     await db.query(`update withdrawals set first_review_admin = $2, first_review_at = coalesce($3::timestamptz, now()),

@@ -22,7 +22,8 @@ const COLS = `w.id, w.order_no, w.member_id, m.username, cents_text(w.amount) as
   case when w.status <> 3 then 'done' when w.first_review_admin <> '' then 'second' else 'pending' end as review_stage`
 const FROM = 'withdrawals w join members m on m.id = w.member_id'
 
-async function threshold(db: Queryable, product: string): Promise<number> {
+/** The finance setting double_review_amount in cents. */
+export async function threshold(db: Queryable, product: string): Promise<number> {
   return (await readSettings(db, product, ['double_review_amount'])).cents('double_review_amount')
 }
 
@@ -31,10 +32,11 @@ function marked(rows: (Withdrawal & { cents?: number | string })[], t: number): 
   return rows.map(({ cents, ...r }) => ({ ...r, needs_double_review: t > 0 && Number(cents) >= t }))
 }
 
-export async function withdrawalById(db: Queryable, product: string, id: number): Promise<Withdrawal> {
-  const r = await one<Withdrawal>(db, `select ${COLS} from ${FROM} where w.id = $1 and w.product = $2`, [id, product])
+/** One withdrawal as the console sees it; `lock` takes its row lock (a decision about to be made on it). */
+export async function withdrawalById(db: Queryable, product: string, id: number, o: { threshold?: number; lock?: boolean } = {}): Promise<Withdrawal> {
+  const r = await one<Withdrawal>(db, `select ${COLS} from ${FROM} where w.id = $1 and w.product = $2${o.lock ? ' for update of w' : ''}`, [id, product])
   if (!r) throw notFound('提现记录不存在')
-  return marked([r], await threshold(db, product))[0]
+  return marked([r], o.threshold ?? await threshold(db, product))[0]
 }
 
 export async function listWithdrawals(db: Db, product: string, q: WithdrawQuery): Promise<WithdrawIndex> {

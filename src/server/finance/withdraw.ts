@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
 import { Id } from '../http/schemas'
 import { FINANCE_PATHS } from '../../contract/finance'
-import { listWithdrawals, withdrawalById } from './withdraw-store'
+import { listWithdrawals, threshold, withdrawalById } from './withdraw-store'
 import { decideWithdraw } from './withdraw-rules'
 import { RemarkText } from './common'
 import { RecordQuery } from './recharge'
@@ -29,9 +29,10 @@ export default [
       remark: Type.Optional(RemarkText()),
     }),
     handler: async (ctx, b) => {
-      const before = await withdrawalById(ctx.db, ctx.caller.product, b.id)
-      const outcome = await decideWithdraw(ctx.db, ctx.caller.product, b.id, { status: b.status as 1 | 2, remark: b.remark, admin: ctx.caller.username })
-      const after = await withdrawalById(ctx.db, ctx.caller.product, b.id)
+      const t = await threshold(ctx.db, ctx.caller.product)
+      const before = await withdrawalById(ctx.db, ctx.caller.product, b.id, { threshold: t, lock: true })
+      const outcome = await decideWithdraw(ctx.db, ctx.caller.product, b.id, { status: b.status as 1 | 2, remark: b.remark, admin: ctx.caller.username, threshold: t })
+      const after = await withdrawalById(ctx.db, ctx.caller.product, b.id, { threshold: t })
       ctx.audit.before = before
       ctx.audit.after = { ...after, first_review: outcome.firstReview }
       return { ...after, first_review: outcome.firstReview }
