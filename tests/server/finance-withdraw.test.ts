@@ -162,6 +162,22 @@ describe('deciding', () => {
   })
 })
 
+describe('the payee', () => {
+  it('a card or wallet a withdrawal under review pays to cannot be deleted until it is decided', async () => {
+    const id = await payer('wd_payee')
+    const c = (await t.db.query<any>('select id from member_cards where member_id = $1', [id])).rows[0].id
+    const w = await wallet(t, id)
+    const byCard = await ask(id, 10_000)
+    await ask(id, 10_000, { wallet_id: w })
+    expect((await t.post('/api/card/delete', token, { ids: [c] })).status).toBe(409)
+    expect((await t.post('/api/wallet/delete', token, { ids: [w] })).status).toBe(409)
+    await decide(byCard.id, 1)
+    expect((await t.post('/api/card/delete', token, { ids: [c] })).code).toBe(200)
+    // The record keeps what it paid to.
+    expect((await t.get('/api/withdraw/index', token, { status: 1 })).data.items[0]).toMatchObject({ bank_name: '招商银行', holder: '张三' })
+  })
+})
+
 describe('the list', () => {
   it('shows stages, masks the payee, sums per status and filters', async () => {
     const a = await payer('wd_list_a')
