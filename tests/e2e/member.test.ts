@@ -2,8 +2,8 @@
 // anywhere by username and read it in the drawer; a limited role (客服) sees the member screens but not finance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, loginAs, newPage, palette } from './browser'
-import { filterBy, focusRow, poll, rowTexts, toastWith, uniq } from './keys'
+import { api, launch, loginAs, newPage, palette } from './browser'
+import { filterBy, focusRow, poll, rowTexts, toastWith, tokenOf, uniq } from './keys'
 import { cardNumber } from '../../src/server/sim/people'
 import { rng } from '../../src/server/sim/rng'
 
@@ -71,6 +71,10 @@ describe('会员管理', () => {
     await page.keyboard.press('Enter')
     await page.getByTestId('form-dialog').waitFor({ state: 'detached' })
 
+    // Setup, not what is tested: a manual top-up through the finance API gives the member a balance history.
+    const topUp = await api('/api/giftmoney/create', await tokenOf('admin'), { type: 6, username, amount: '123.45', remark: '测试加款' })
+    expect(topUp.code).toBe(200)
+
     // 查找会员 from anywhere (Alt+M): the username argument suggests as it is typed; Enter opens the drawer.
     await palette(page, '银行卡', 'member.cardList')
     await page.waitForURL(/\/layout\/member\/banks/)
@@ -85,8 +89,12 @@ describe('会员管理', () => {
     expect(await detail.getAttribute('data-member')).toBe(username)
     expect(await detail.innerText()).toContain('13812345678')
     await poll(() => page.getByTestId('member-cards').innerText()).toContain(cardNo.slice(-4))
-    expect(await page.getByTestId('member-balance').innerText()).toBe('0.00')
-    expect(await page.getByTestId('member-changes').innerText()).toContain('暂无账变')
+    // Its balance and its history: the top-up as 人工加款 with the balance after it.
+    expect(await page.getByTestId('member-balance').innerText()).toBe('123.45')
+    const history = await page.getByTestId('member-changes').innerText()
+    expect(history).toContain('人工加款')
+    expect(history).toContain('测试加款')
+    expect(history.match(/123\.45/g)?.length).toBe(2)
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
     await context.close()
@@ -101,12 +109,12 @@ describe('会员管理', () => {
     await palette(page, 'hylb', 'member.memberList')
     await page.waitForURL(/\/layout\/member(\?|$)/)
     await page.getByTestId('data-table').waitFor()
-    // No finance command in the palette, and a screen outside its menus answers 403.
+    // No finance command in the palette, and a finance screen's address answers 403.
     await page.keyboard.press('Control+k')
     await page.getByTestId('palette-input').fill('提现')
     await poll(() => page.locator('[cmdk-item][data-command-id^="finance."]').count()).toBe(0)
     await page.keyboard.press('Escape')
-    await page.goto('/layout/admin/log')
+    await page.goto('/layout/finance/withdraw')
     await page.waitForURL(/\/403$/)
     await context.close()
   })
