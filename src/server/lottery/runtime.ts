@@ -49,6 +49,8 @@ export async function heartbeat(db: Queryable, instance = INSTANCE_ID): Promise<
   await db.query(
     `insert into lottery_instances (instance, heartbeat_at) values ($1, now())
      on conflict (instance) do update set heartbeat_at = now()`, [instance])
+  // Instances gone for a day (restarts, crashes) are forgotten.
+  await db.query(`delete from lottery_instances where heartbeat_at < now() - interval '1 day'`)
 }
 
 /** Records that this instance reloaded for a flush. */
