@@ -66,6 +66,9 @@ describe('bet lists', () => {
     expect(await pick({ status: 3 })).toEqual([1, 1, true, '20.00', '0.00'])
     expect(await pick({ issue_no: s.i1.issue_no })).toEqual([3, 3, true, '160.00', '136.00'])
     expect(await pick({ playway_id: s.tema })).toEqual([1, 1, true, '10.00', '88.00'])
+    const one = (await list({ member_id: s.b.id })).items[1]
+    expect((await list({ order_no: one.order_no })).items.map((b: any) => b.id)).toEqual([one.id])
+    expect(await pick({ order_no: 'B2024' })).toEqual([0, 0, true, '0.00', '0.00'])
     expect(await pick({ start_time: '2000-01-01', end_time: '2000-01-02 00:00:00' })).toEqual([0, 0, true, '0.00', '0.00'])
     expect(await pick({ start_time: '2000-01-01 00:00:00' })).toEqual([4, 4, true, '180.00', '136.00'])
     // A cancelled draw's bets: status 4, refunded, out of the stake sum.

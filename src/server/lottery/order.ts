@@ -12,7 +12,7 @@ import { MONEY } from '../../contract/ledger'
 import { LOTTERY_PATHS, type Bet, type BetIndex, type PlaywayCode } from '../../contract/lottery'
 import { Id, Status01, Text } from './fields'
 import { contentOf } from './rules'
-import { ORDER_NO } from './sql'
+import { idOfOrderNo, ORDER_NO } from './sql'
 
 const COLS = `b.id, ${ORDER_NO('b')} as order_no, b.member_id, m.username, (b.money = 1) as is_virtual, b.room_id, r.name as room_name,
   b.issue_id, i.issue_no, b.playway_id, w.name as playway_name, b.code, b.number, cents_text(b.amount) as amount, b.rate::text as rate,
@@ -26,7 +26,7 @@ const STATS = `cents_text(coalesce(sum(b.amount) filter (where b.status <> 4), 0
 interface Stats { subscribe_money_stat: string; losing_wonning_stat: string }
 export interface BetQuery {
   page?: number; per_page?: number; after?: number; before?: number
-  username?: string; member_id?: number; room_id?: number; issue_no?: string; playway_id?: number; status?: number
+  order_no?: string; username?: string; member_id?: number; room_id?: number; issue_no?: string; playway_id?: number; status?: number
   start_time?: string; end_time?: string; is_virtual?: 0 | 1
 }
 
@@ -41,6 +41,7 @@ export async function listBets(db: Db, product: string, money: number, q: BetQue
     w.add('b.member_id = ?', m?.id ?? 0)
   }
   w.eq('b.member_id', q.member_id)
+  if (q.order_no?.trim()) w.add('b.id = ?', idOfOrderNo(q.order_no) ?? 0)
   if (q.issue_no?.trim()) {
     const ids = (await many<{ id: number }>(db,
       'select id from lottery_issues where product = $1 and issue_no = $2 and ($3::int is null or room_id = $3)',
@@ -77,6 +78,7 @@ async function rollupTotals(db: Db, product: string, money: number, q: BetQuery)
 
 const Filters = {
   ...KeysetQuery,
+  order_no: Type.Optional(Text('订单号', 40)),
   username: Type.Optional(Text('用户名', 16)),
   member_id: Type.Optional(Id),
   room_id: Type.Optional(Id),

@@ -1,7 +1,8 @@
 // Settlement: one transaction per issue, set-based. The winning codes come from rules.ts; one UPDATE marks every open
 // bet of the issue won or lost with its payout (stake × rate, half-up to the cent, integer arithmetic); the ledger's
 // batch pays the winners (type 3, from the gaming account of each money class); the issue becomes 已结算. Each bet
-// is settled exactly once: the issue is taken `for update skip locked` in status 2 and only bets in status 3 move.
+// is settled exactly once: the issue is locked in status 2 (the scheduler takes it `for update skip locked`) and only
+// bets in status 3 move.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { conflict } from '../errors'
@@ -17,13 +18,6 @@ export interface Settled { id: number; issue_no: string; bets: number; winners: 
 export const WON = (codes: string, sum: string) => `(b.code = any(${codes}::text[]) or (b.code = 'tema' and b.number = ${sum}))`
 /** Stake × rate, half-up to the cent: rates have two decimals, so rate × 100 is exact. */
 export const PAYOUT = '(b.amount * (b.rate * 100)::bigint + 50) / 100'
-
-/** Settles the earliest opened issue nobody else is settling; null when there is none. */
-export async function settleDueIssue(db: Queryable, at?: Date): Promise<Settled | null> {
-  const i = await one<{ id: number }>(db,
-    'select id from lottery_issues where status = 2 order by open_at, id limit 1 for update skip locked')
-  return i ? settleIssue(db, Number(i.id), at) : null
-}
 
 /** Settles one opened issue (the caller holds its row lock or takes it here). */
 export async function settleIssue(db: Queryable, id: number, at?: Date): Promise<Settled> {

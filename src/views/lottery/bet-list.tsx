@@ -18,6 +18,7 @@ function spec(list: string, endpoint: string, title: string, demo: boolean, room
       { name: 'username', title: '用户名', type: 'text' },
       { name: 'issue_no', title: '期号', type: 'text' },
       { name: 'room_id', title: '房间', type: 'select', options: rooms },
+      { name: 'order_no', title: '订单号', type: 'text' },
       { name: 'playway_id', title: '玩法', type: 'select', options: ways },
       { name: 'status', title: '状态', type: 'select', options: LOTTERY_BET_STATUS },
       ...(demo ? [] : [{ name: 'is_virtual', title: '账号类型', type: 'select' as const, options: VIRTUAL }]),
