@@ -126,7 +126,10 @@ export interface IssueDetail extends Issue {
 
 export interface Bet {
   id: number; order_no: string; member_id: number; username: string; is_virtual: boolean; room_id: number; room_name: string
-  issue_id: number; issue_no: string; playway_id: number; playway_name: string; content: string
+  issue_id: number; issue_no: string
+  /** The draw's result was set by hand (人工开奖). */
+  issue_manual: boolean
+  playway_id: number; playway_name: string; content: string
   amount: string; rate: string; payout: string; win_loss: string; status: 1 | 2 | 3 | 4; created_at: string; settled_at: string | null
 }
 export interface BetIndex extends Paged<Bet> {

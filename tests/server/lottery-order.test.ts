@@ -42,7 +42,8 @@ describe('bet lists', () => {
       [s.a.username, '小', '50.00', 2, '0.00', '-50.00'], [s.a.username, '大', '100.00', 1, '198.00', '98.00'],
     ])
     expect(real).toMatchObject({ total: 4, total_exact: true, subscribe_money_stat: '180.00', losing_wonning_stat: '136.00', per_page: 15, current_page: 1 })
-    expect(real.items[0]).toMatchObject({ is_virtual: false, room_name: '标准房', issue_no: s.i2.issue_no, rate: '1.98', settled_at: null })
+    expect(real.items[0]).toMatchObject({ is_virtual: false, room_name: '标准房', issue_no: s.i2.issue_no, issue_manual: false, rate: '1.98', settled_at: null })
+    expect(real.items[1]).toMatchObject({ issue_no: s.i1.issue_no, issue_manual: true }) // drawn with a set result in this scene
     expect(real.items[0].order_no).toMatch(/^B\d{18}$/)
     const virtual = await list({ is_virtual: 1 })
     expect(virtual.items.map((b: any) => [b.username, b.is_virtual, b.win_loss])).toEqual([[s.v.username, true, '29.40']])

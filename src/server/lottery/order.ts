@@ -15,7 +15,7 @@ import { contentOf } from './rules'
 import { idOfOrderNo, ORDER_NO } from './sql'
 
 const COLS = `b.id, ${ORDER_NO('b')} as order_no, b.member_id, m.username, (b.money = 1) as is_virtual, b.room_id, r.name as room_name,
-  b.issue_id, i.issue_no, b.playway_id, w.name as playway_name, b.code, b.number, cents_text(b.amount) as amount, b.rate::text as rate,
+  b.issue_id, i.issue_no, i.is_manual as issue_manual, b.playway_id, w.name as playway_name, b.code, b.number, cents_text(b.amount) as amount, b.rate::text as rate,
   cents_text(b.payout) as payout, cents_text(case when b.status in (1, 2) then b.payout - b.amount else 0 end) as win_loss,
   b.status::int as status, ${TIME('b.created_at')} as created_at, ${TIME('b.settled_at')} as settled_at`
 const FROM = `lottery_bets b join members m on m.id = b.member_id join lottery_rooms r on r.id = b.room_id

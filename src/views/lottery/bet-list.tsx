@@ -32,7 +32,10 @@ function spec(list: string, endpoint: string, title: string, demo: boolean, room
         render: (r) => <>{String(r.username)}{r.is_virtual ? <Tag tone="warn">虚拟</Tag> : demo ? <Tag tone="info">试玩</Tag> : null}</>,
       },
       { key: 'room_name', title: '房间', width: 90 },
-      { key: 'issue_no', title: '期号', width: 130 },
+      {
+        key: 'issue_no', title: '期号', width: 150, text: (r) => `${r.issue_no}${r.issue_manual ? '（人工开奖）' : ''}`,
+        render: (r) => <>{String(r.issue_no)}{r.issue_manual ? <Tag tone="warn">人工开奖</Tag> : null}</>,
+      },
       { key: 'content', title: '投注内容', width: 100 },
       { key: 'amount', title: '投注金额', width: 110, format: 'money' },
       { key: 'rate', title: '赔率', width: 70, align: 'right' },
