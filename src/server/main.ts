@@ -9,6 +9,7 @@ import { loadRsaKeys } from './auth/rsa'
 import { buildApp } from './app'
 import { startSimulator } from './sim/simulator'
 import { startScheduler } from './lottery/scheduler'
+import { startInvestJob } from './invest/job'
 
 const started = Date.now()
 const config = readConfig()
@@ -37,6 +38,8 @@ const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'
 
 // Every instance runs the draw scheduler (issues exactly once by their rows; LOTTERY_SCHEDULER=0 turns it off).
 const scheduler = process.env.LOTTERY_SCHEDULER !== '0' ? startScheduler(db, { log: app.log }) : null
+// Every instance pays matured 余额宝 plans (each exactly once by its row; INVEST_JOB=0 turns it off).
+const investJob = process.env.INVEST_JOB !== '0' ? startInvestJob(db, { log: app.log, tickMs: Number(process.env.INVEST_TICK_MS) || undefined }) : null
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -46,6 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down')
     await simulator?.stop()
     await scheduler?.stop()
+    await investJob?.stop()
     await app.close()
     await db.close()
     process.exit(0)

@@ -9,5 +9,6 @@ import finance from './finance'
 import merchant from './merchant'
 import settings from './settings'
 import lottery from './lottery'
+import invest from './invest/routes'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest]

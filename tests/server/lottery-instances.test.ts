@@ -2,13 +2,10 @@
 // arrive through the domain function; one process is killed with SIGKILL in the middle of a settlement. Afterwards
 // every due draw is settled once, every bet has exactly one stake, one outcome and at most one payout (the right
 // one), the draw totals agree, and ledger:check and the audit chain pass. A flush is answered by both instances.
-import { describe, expect, inject, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import * as esbuild from 'esbuild'
-import pg from 'pg'
 import forge from 'node-forge'
 import { pgDb } from '../../src/server/db/pg'
 import type { Db } from '../../src/server/db/db'
@@ -18,36 +15,10 @@ import { placeBet } from '../../src/server/lottery/bet'
 import { checkLedger } from '../../src/server/ledger/check'
 import { verifyAudit } from '../../src/server/audit/verify'
 import { TEST_PASSWORD } from './helpers'
+import { bundleServer, startServer, stopServers, templateCopy, type Server } from './instances'
 
 const P = 'alpha'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** The server as dist/server.mjs is built (same entry and options), bundled privately from the current sources. */
-async function bundleServer(dir: string): Promise<string> {
-  const out = join(dir, 'server.mjs')
-  await esbuild.build({ entryPoints: ['src/server/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, packages: 'external', logLevel: 'warning' })
-  return out
-}
-
-interface Server { name: string; child: ChildProcess; base: string; log: () => string }
-
-async function startServer(file: string, url: string, name: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [file], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SIMULATE: '0', LOG_LEVEL: 'warn', PGAPPNAME: name, PUBLIC_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  child.stdout!.on('data', (d) => { log += d })
-  child.stderr!.on('data', (d) => { log += d })
-  const base = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${log}`)
-    try { if ((await fetch(`${base}/healthz`)).ok) break } catch { /* starting */ }
-    if (Date.now() > deadline) throw new Error(`${name} did not start: ${log}`)
-    await sleep(200)
-  }
-  return { name, child, base, log: () => log }
-}
 
 async function login(s: Server): Promise<string> {
   const cfg = (await (await fetch(`${s.base}/common/configs`)).json()).data
@@ -66,14 +37,8 @@ const one = async <T = any>(db: Db, sql: string, params: unknown[] = []) => (awa
 
 describe.runIf(process.env.TEST_DB_KIND === 'pg')('two server instances on one PostgreSQL', () => {
   it('open and settle every draw once, and the survivor finishes what a SIGKILLed instance was doing', { timeout: 420_000 }, async () => {
-    const url = process.env.TEST_DATABASE_URL!
-    const name = `houtai_t_${inject('pgTemplate').split('_').pop()}_inst_${randomBytes(3).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`create database ${name} template ${inject('pgTemplate')}`)
-    const u = new URL(url)
-    u.pathname = `/${name}`
-    const dbUrl = u.toString()
+    const copy = await templateCopy('inst')
+    const dbUrl = copy.url
     const db = pgDb(dbUrl, 8)
     const dir = join('node_modules/.cache', `houtai-lottery-${process.pid}-${randomBytes(3).toString('hex')}`)
     mkdirSync(dir, { recursive: true })
@@ -190,13 +155,9 @@ describe.runIf(process.env.TEST_DB_KIND === 'pg')('two server instances on one P
       console.log(`instances: ${placed} bets placed (${refused} refused), ${due.n} draws due, ${winners.n} winners; A killed during: ${caught!.replace(/\s+/g, ' ').slice(0, 80)}`)
     } finally {
       betting = false
-      for (const s of servers) if (s.child.exitCode === null && !s.child.signalCode) {
-        s.child.kill('SIGTERM')
-        await new Promise((r) => s.child.once('exit', r))
-      }
+      await stopServers(servers)
       await db.close()
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
+      await copy.drop()
       rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -1,0 +1,215 @@
+// The ledger's two writing functions, shared by migration 005 (fresh databases) and 013 (which replaced them in
+// databases made before it): one source, so the functions a database runs are always these.
+//
+// Lock order, the same in every transaction that moves money, so concurrent ones never wait on each other in a circle:
+// the transaction's strand turn (an advisory lock on ledger:<product>:<txid mod 16>, taken at its first transfer and
+// held to commit), the transfer key, the owned accounts in id order, the slot rows, the strand's chain head, the
+// report rows. Slots, chain head and report rows all belong to the transaction's residue (txid mod 16), so two
+// transactions only ever meet on them after one has its turn; a transaction with several transfers (a withdrawal paid
+// with its fee, a plan paid with its interest) writes them all on its one strand.
+export const LEDGER_FUNCTIONS = /* sql */ `
+-- Serialises the transactions of one product residue (txid mod 16); re-entrant within a transaction.
+create or replace function ledger_strand_turn(p_product text) returns void language sql as $f$
+  select pg_advisory_xact_lock(hashtextextended('ledger:' || p_product || ':' || (txid_current() % 16), 11))
+$f$;
+
+-- One movement of money, exactly once per key. A retry with the same key and content answers the first transfer
+-- (replayed = true) and moves nothing; the same key with other content fails (LD002). Too little money: LD001
+-- with the available balance in DETAIL. Owned accounts are locked in id order.
+create or replace function ledger_transfer(
+  p_key text, p_product text, p_money smallint,
+  p_from_kind smallint, p_from_owner int, p_to_kind smallint, p_to_owner int,
+  p_amount bigint, p_type smallint, p_ref text, p_remark text, p_admin text, p_at timestamptz
+) returns table (transfer_id bigint, replayed boolean, from_account bigint, to_account bigint,
+                 from_before bigint, from_after bigint, to_before bigint, to_after bigint)
+language plpgsql as $f$
+declare
+  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
+  v_prev ledger_transfers%rowtype;
+  v_at timestamptz := coalesce(p_at, now());
+  v_chain text; v_seq bigint; v_hash bytea;
+begin
+  if p_amount is null or p_amount <= 0 then
+    raise exception 'transfer amount must be positive' using errcode = 'LD005';
+  end if;
+  perform ledger_strand_turn(p_product);
+  perform pg_advisory_xact_lock(hashtextextended(p_key, 7));
+  v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner);
+  v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner);
+  select * into v_prev from ledger_transfers t where t.key = p_key;
+  if found then
+    if v_prev.product = p_product and v_prev.money = p_money and v_prev.from_account = v_from
+       and v_prev.to_account = v_to and v_prev.amount = p_amount and v_prev.type = p_type then
+      return query select v_prev.id, true, v_from, v_to, null::bigint, null::bigint, null::bigint, null::bigint;
+      return;
+    end if;
+    raise exception 'key % was used for another transfer', p_key using errcode = 'LD002';
+  end if;
+  if v_from = v_to then raise exception 'transfer to the same account' using errcode = 'LD006'; end if;
+
+  perform 1 from ledger_accounts where id in (v_from, v_to) and kind < 10 order by id for update;
+  if p_from_kind < 10 then
+    update ledger_accounts set balance = balance - p_amount where id = v_from and balance >= p_amount
+      returning balance + p_amount into v_fb;
+    if v_fb is null then
+      raise exception 'insufficient funds' using errcode = 'LD001',
+        detail = (select balance::text from ledger_accounts where id = v_from);
+    end if;
+  end if;
+  if p_to_kind < 10 then
+    update ledger_accounts set balance = balance + p_amount where id = v_to returning balance - p_amount into v_tb;
+  end if;
+
+  v_id := nextval('ledger_transfers_id_seq');
+  perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, (txid_current() % 16)::smallint, p_amount);
+  -- The transaction's strand (its turn was taken first): the head row stays locked until commit.
+  v_chain := 'ledger:' || p_product || ':' || (txid_current() % 16);
+  select c.seq, c.hash into v_seq, v_hash from audit_chain_next(v_chain, ledger_transfer_content(v_chain, v_id, p_product,
+    p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)) c;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                chain, chain_seq, chain_hash)
+    values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
+            coalesce(p_admin, ''), v_at, v_chain, v_seq, v_hash);
+  if p_from_kind = 1 then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+      values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
+  end if;
+  if p_to_kind = 1 then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+      values (p_product, p_money, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
+  end if;
+  if p_from_kind = 4 then
+    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+      values (p_product, p_from_owner, v_from, v_id, p_type, p_amount, v_fb, v_fb - p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
+  end if;
+  if p_to_kind = 4 then
+    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+      values (p_product, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
+              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
+  end if;
+  perform report_transfer(p_product, p_money, p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount, v_at);
+  return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
+end $f$;
+-- Many movements in one set-based step (settlement, cancellation): all or nothing. A batch whose keys all exist with
+-- the same content is a replay (moves nothing); any other overlap with existing keys fails (LD002). A leg that
+-- would take an owned balance below zero fails the whole batch (LD001, DETAIL lists the owners). Running
+-- before/after values follow the legs' order, so each account's 账变 chain stays exact.
+create or replace function ledger_transfer_batch(
+  p_product text, p_money smallint, p_at timestamptz, p_admin text,
+  p_keys text[], p_from_kinds smallint[], p_from_owners int[], p_to_kinds smallint[], p_to_owners int[],
+  p_amounts bigint[], p_types smallint[], p_refs text[], p_remarks text[]
+) returns table (moved int, replayed int)
+language plpgsql as $f$
+declare
+  v_n int := coalesce(array_length(p_keys, 1), 0);
+  v_existing int; v_matching int; v_bad text; v_k record;
+  v_slot smallint := (txid_current() % 16)::smallint;
+  v_at timestamptz := coalesce(p_at, now());
+  v_chain text; v_seq bigint; v_hash bytea; v_c bytea; v_contents bytea[]; v_hashes bytea[] := '{}';
+begin
+  if v_n = 0 then return query select 0, 0; return; end if;
+  perform ledger_strand_turn(p_product);
+  drop table if exists pg_temp._ledger_legs;
+  drop table if exists pg_temp._ledger_flows;
+  create temp table _ledger_legs on commit drop as
+    select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
+           coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
+           null::bigint as from_account, null::bigint as to_account, null::bigint as id
+      from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
+           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
+  if exists (select 1 from _ledger_legs where amount is null or amount <= 0) then
+    raise exception 'transfer amount must be positive' using errcode = 'LD005';
+  end if;
+  if (select count(distinct key) from _ledger_legs) <> v_n then
+    raise exception 'a key appears twice in one batch' using errcode = 'LD002';
+  end if;
+
+  perform ledger_account(p_product, p_money, k, null)
+     from (select from_kind as k from _ledger_legs where from_kind >= 10 union select to_kind from _ledger_legs where to_kind >= 10) h;
+  update _ledger_legs l set from_account = a.id from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = l.from_kind and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0);
+  update _ledger_legs l set to_account = a.id from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = l.to_kind and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0);
+  if exists (select 1 from _ledger_legs where from_account is null or to_account is null) then
+    raise exception 'ledger account missing in batch' using errcode = 'LD004';
+  end if;
+
+  select count(*), count(*) filter (where t.product = p_product and t.money = p_money and t.from_account = l.from_account
+                                      and t.to_account = l.to_account and t.amount = l.amount and t.type = l.type)
+    into v_existing, v_matching
+    from _ledger_legs l join ledger_transfers t on t.key = l.key;
+  if v_existing > 0 then
+    if v_existing = v_n and v_matching = v_n then return query select 0, v_n; return; end if;
+    raise exception 'batch overlaps transfers made before' using errcode = 'LD002';
+  end if;
+
+  perform 1 from ledger_accounts
+    where id in (select from_account from _ledger_legs union select to_account from _ledger_legs) and kind < 10
+    order by id for update;
+  create temp table _ledger_flows on commit drop as
+    with f as (
+      select ord, 0 as side, from_account as account, from_kind as kind, from_owner as owner, -amount as delta, type, ref, remark
+        from _ledger_legs where from_kind < 10
+      union all
+      select ord, 1, to_account, to_kind, to_owner, amount, type, ref, remark from _ledger_legs where to_kind < 10
+    )
+    select f.*, a.balance + coalesce(sum(f.delta) over (partition by f.account order by f.ord, f.side
+                                         rows between unbounded preceding and 1 preceding), 0) as before
+      from f join ledger_accounts a on a.id = f.account;
+  select string_agg(distinct owner::text, ',') into v_bad from _ledger_flows where before + delta < 0;
+  if v_bad is not null then
+    raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = 'owners:' || v_bad;
+  end if;
+  update ledger_accounts a set balance = a.balance + d.delta
+    from (select account, sum(delta) as delta from _ledger_flows group by account) d where a.id = d.account;
+
+  update _ledger_legs l set id = s.id
+    from (select o.ord, nextval('ledger_transfers_id_seq') as id from (select ord from _ledger_legs order by ord) o) s
+   where s.ord = l.ord;
+  for v_k in
+    select kind, sum(delta) as delta from (
+      select from_kind as kind, -amount as delta from _ledger_legs union all select to_kind, amount from _ledger_legs
+    ) x group by kind having sum(delta) <> 0 order by kind
+  loop
+    insert into ledger_slots as s (product, money, kind, slot, balance) values (p_product, p_money, v_k.kind, v_slot, v_k.delta)
+      on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
+  end loop;
+  -- The whole batch goes on one strand: its head is locked once, the hashes computed in one pass, the head moved once.
+  v_chain := 'ledger:' || p_product || ':' || (txid_current() % 16);
+  insert into audit_heads (chain, seq, hash) values (v_chain, 0, decode(repeat('00', 32), 'hex')) on conflict do nothing;
+  select seq, hash into v_seq, v_hash from audit_heads where chain = v_chain for update;
+  select array_agg(sha256(ledger_transfer_content(v_chain, id, p_product, p_money, key, from_account, to_account, amount, type,
+                                                  ref, remark, coalesce(p_admin, ''), v_at)) order by ord)
+    into v_contents from _ledger_legs;
+  foreach v_c in array v_contents loop
+    v_hash := sha256(v_hash || v_c);
+    v_hashes := v_hashes || v_hash;
+  end loop;
+  update audit_heads set seq = v_seq + v_n, hash = v_hash where chain = v_chain;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                chain, chain_seq, chain_hash)
+    select l.id, p_product, p_money, l.key, l.from_account, l.to_account, l.amount, l.type, l.ref, l.remark, coalesce(p_admin, ''), v_at,
+           v_chain, v_seq + h.n, h.hash
+      from _ledger_legs l join unnest(v_hashes) with ordinality as h(hash, n) on h.n = l.ord order by l.ord;
+  insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+    select p_product, p_money, f.owner, f.account, l.id, f.type, f.delta, f.before, f.before + f.delta, f.ref, f.remark, v_at
+      from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 1 order by f.ord, f.side;
+  insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+    select p_product, f.owner, f.account, l.id, f.type, abs(f.delta), f.before, f.before + f.delta, f.ref, f.remark, coalesce(p_admin, ''), v_at
+      from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 4 order by f.ord, f.side;
+  if p_money = 0 then
+    -- The report rollups (011-report), one delta per member of what the batch did to it.
+    perform report_apply(p_product, (v_at at time zone 'Asia/Shanghai')::date, v_at, (
+      select coalesce(array_agg(row(member_id, 0, 0, 0, ra, rc, wa, wc, ba, pa, ga, ma, ms, ip)::report_delta), '{}')
+        from (select (d).member_id, sum((d).recharge_amount) as ra, sum((d).recharge_count) as rc, sum((d).withdraw_amount) as wa,
+                     sum((d).withdraw_count) as wc, sum((d).bet_amount) as ba, sum((d).payout_amount) as pa, sum((d).gift_amount) as ga,
+                     sum((d).manual_add) as ma, sum((d).manual_sub) as ms, sum((d).interest_paid) as ip
+                from (select report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs) x
+               where (d).member_id is not null group by (d).member_id) per));
+  end if;
+  return query select v_n, 0;
+end $f$;
+`
