@@ -10,5 +10,6 @@ import merchant from './merchant'
 import settings from './settings'
 import lottery from './lottery'
 import invest from './invest/routes'
+import report from './report/routes'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report]

@@ -1,0 +1,113 @@
+// /api/report/index (报表统计) and /api/home (首页), both read from the daily rollups: a year is at most 366 × 16 rows
+// whatever the volume of activity. The report is per day, newest first, with zeros for quiet days, a total and the
+// agents for the filter (an agent means its whole team). Home answers only the parts the admin's menus allow.
+import { Type } from '@sinclair/typebox'
+import type { Queryable } from '../db/db'
+import { many, one } from '../db/db'
+import { route } from '../http/route'
+import { badRequest, notFound } from '../errors'
+import { PRODUCT_TZ } from '../http/format'
+import type { Caller } from '../rbac/access'
+import { moneyStat, statusSums, WHAT } from '../finance/totals'
+import { rollupDays } from './read'
+import { METRICS, type DayFigures } from './metrics'
+import { centsText } from '../../contract/money'
+import { FINANCE_PATHS } from '../../contract/finance'
+import { REPORT_API, REPORT_MAX_DAYS, REPORT_PATH, type HomeIndex, type ReportDay, type ReportIndex } from '../../contract/report'
+
+const DAY_MS = 86_400_000
+const MONEY = new Set(['recharge_amount', 'withdraw_amount', 'bet_amount', 'payout_amount', 'gift_amount', 'manual_add', 'manual_sub', 'interest_paid'])
+
+/** Today in the product's time zone, as YYYY-MM-DD, `offset` days away. */
+export const productDay = (offset = 0, now = Date.now()) =>
+  new Date(now + offset * DAY_MS).toLocaleDateString('sv-SE', { timeZone: PRODUCT_TZ })
+
+function shown(d: Omit<DayFigures, 'day'>): Omit<ReportDay, 'date'> {
+  const out: Record<string, string | number> = {}
+  for (const m of METRICS) out[m] = MONEY.has(m) ? centsText(d[m]) : d[m]
+  out.profit = centsText(d.bet_amount - d.payout_amount)
+  return out as unknown as Omit<ReportDay, 'date'>
+}
+
+const dayOf = (d: DayFigures): ReportDay => ({ date: d.day, ...shown(d) })
+
+function sumDays(days: DayFigures[]): Omit<DayFigures, 'day'> {
+  const t = Object.fromEntries(METRICS.map((m) => [m, 0])) as Omit<DayFigures, 'day'>
+  for (const d of days) for (const m of METRICS) t[m] += d[m]
+  return t
+}
+
+function parseDay(v: string | undefined, field: string, title: string): string | undefined {
+  if (v === undefined || v === '') return undefined
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.trim().slice(0, 10))
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
+  if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw badRequest(`${title}格式不正确，应为 YYYY-MM-DD`, field)
+  return m[0]
+}
+
+async function agentsOf(db: Queryable, product: string): Promise<{ id: number; username: string }[]> {
+  return many(db, `select id, username from members where product = $1 and kind = 0 and is_agent order by lower(username) limit 2000`, [product])
+}
+
+export async function report(db: Queryable, product: string, q: { start_time?: string; end_time?: string; agent_id?: number }): Promise<ReportIndex> {
+  const to = parseDay(q.end_time, 'end_time', '结束日期') ?? productDay()
+  const from = parseDay(q.start_time, 'start_time', '开始日期') ?? `${to.slice(0, 8)}01`
+  if (from > to) throw badRequest('开始日期不能晚于结束日期', 'start_time')
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1
+  if (days > REPORT_MAX_DAYS) throw badRequest(`报表最多查询 ${REPORT_MAX_DAYS} 天（当前 ${days} 天）`, 'start_time')
+  if (q.agent_id !== undefined) {
+    const a = await one(db, 'select 1 from members where id = $1 and product = $2 and kind = 0 and is_agent', [q.agent_id, product])
+    if (!a) throw notFound('代理不存在')
+  }
+  const [rows, agents] = await Promise.all([rollupDays(db, product, from, to, q.agent_id ?? 0), agentsOf(db, product)])
+  return { start_time: from, end_time: to, agent_id: q.agent_id ?? null, items: rows.map(dayOf), total: shown(sumDays(rows)), agent_list: agents }
+}
+
+/** The menus among `paths` the caller holds with action R (super admins hold all). */
+async function held(db: Queryable, caller: Caller, paths: string[]): Promise<Set<string>> {
+  if (caller.isSuper) return new Set(paths)
+  const rows = await many<{ web_uri: string }>(db,
+    `select distinct m.web_uri from admin_roles ar join role_permissions rp on rp.role_id = ar.role_id
+       join permissions p on p.id = rp.permission_id join menus m on m.id = p.menu_id
+      where ar.admin_id = $1 and p.key = 'R' and m.web_uri = any($2::text[])`, [caller.adminId, paths])
+  return new Set(rows.map((r) => r.web_uri))
+}
+
+export async function home(db: Queryable, caller: Caller, now = Date.now()): Promise<HomeIndex> {
+  const product = caller.product
+  const may = await held(db, caller, [REPORT_PATH, FINANCE_PATHS.withdraw, FINANCE_PATHS.recharge])
+  let days: HomeIndex['days'] = null
+  let series: HomeIndex['series'] = null
+  if (may.has(REPORT_PATH)) {
+    const rows = await rollupDays(db, product, productDay(-29, now), productDay(0, now))
+    days = { today: dayOf(rows[0]), yesterday: dayOf(rows[1]) }
+    series = rows.slice().reverse().map((d) => ({
+      date: d.day, recharge: centsText(d.recharge_amount), withdraw: centsText(d.withdraw_amount), profit: centsText(d.bet_amount - d.payout_amount),
+    }))
+  }
+  const waiting: HomeIndex['waiting'] = { withdraw_pending: null, withdraw_second: null, recharge_pending: null }
+  if (may.has(FINANCE_PATHS.withdraw)) {
+    const [sums, second] = await Promise.all([statusSums(db, product, WHAT.withdraw),
+      one<{ n: number }>(db, `select count(*)::int as n from withdrawals where product = $1 and status = 3 and first_review_admin <> ''`, [product])])
+    waiting.withdraw_second = second!.n
+    waiting.withdraw_pending = moneyStat(sums, 3).n - second!.n
+  }
+  if (may.has(FINANCE_PATHS.recharge)) waiting.recharge_pending = moneyStat(await statusSums(db, product, WHAT.recharge), 3).n
+  return { days, series, waiting }
+}
+
+export default [
+  route({
+    method: 'GET', url: REPORT_API.report, summary: '报表统计（按日，含合计与代理列表；代理筛选为其整个团队）', menu: REPORT_PATH, action: 'R',
+    query: Type.Object({
+      start_time: Type.Optional(Type.String({ title: '开始日期', maxLength: 19 })),
+      end_time: Type.Optional(Type.String({ title: '结束日期', maxLength: 19 })),
+      agent_id: Type.Optional(Type.Integer({ title: '代理', minimum: 1, maximum: 2147483647 })),
+    }),
+    handler: (ctx, q) => report(ctx.root, ctx.caller.product, q),
+  }),
+  route({
+    method: 'GET', url: REPORT_API.home, summary: '首页：今日与昨日、待处理工作、近 30 天走势（按菜单权限给出各部分）', menu: 'session', action: 'R',
+    handler: (ctx) => home(ctx.root, ctx.caller),
+  }),
+]

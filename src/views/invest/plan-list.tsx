@@ -1,0 +1,48 @@
+// The plan list both 余额宝 screens render: 余额宝列表 (real members, virtual accounts labelled and left out of the
+// sums) and 试玩余额宝列表 (trial members' play money). Members buy and redeem on the member site; the console reads.
+import { DataTable, type ListSpec } from '../kit/data-table'
+import { ScreenHead } from '../kit/screen'
+import { Tag } from '../kit/cells'
+import { INVEST_STATE } from '../../contract/enums'
+import { INVEST_PLAN } from '../../contract/invest'
+
+export function planSpec(list: string, endpoint: string, title: string, demo: boolean): ListSpec {
+  return {
+    list, title, endpoint,
+    filters: [
+      { name: 'username', title: '用户名', type: 'text' },
+      { name: 'plan', title: '期限', type: 'select', options: INVEST_PLAN },
+      { name: 'state', title: '状态', type: 'select', options: INVEST_STATE },
+      { name: 'start_time', title: '转入开始', type: 'date' },
+      { name: 'end_time', title: '转入结束', type: 'date', endOfDay: true },
+    ],
+    columns: [
+      { key: 'id', title: 'ID', width: 80 },
+      {
+        key: 'username', title: '会员', width: 150, text: (r) => `${r.username}${r.member_kind === 1 ? '（虚拟）' : demo ? '（试玩）' : ''}`,
+        render: (r) => <>{String(r.username)}{r.member_kind === 1 ? <Tag tone="warn">虚拟</Tag> : demo ? <Tag tone="info">试玩</Tag> : null}</>,
+      },
+      { key: 'plan', title: '期限', width: 90, format: INVEST_PLAN },
+      { key: 'principal', title: '本金', width: 130, format: 'money' },
+      { key: 'rate', title: '收益率(%)', width: 100, align: 'right' },
+      { key: 'interest', title: '利息', width: 110, format: 'money' },
+      { key: 'state', title: '状态', width: 90, format: INVEST_STATE },
+      { key: 'start_at', title: '转入时间', width: 165, format: 'datetime' },
+      { key: 'mature_at', title: '到期时间', width: 165, format: 'datetime' },
+      { key: 'ended_at', title: '结束时间', width: 165, format: 'datetime' },
+    ],
+    stats: [
+      { key: 'balance_stat.principal', title: '本金合计', format: 'money' },
+      { key: 'balance_stat.interest_paid', title: '已付利息', format: 'money' },
+    ],
+  }
+}
+
+export function PlanScreen({ spec, hint }: { spec: ListSpec; hint: string }) {
+  return (
+    <section className="kit-screen">
+      <ScreenHead title={spec.title} hint={hint} />
+      <DataTable spec={spec} />
+    </section>
+  )
+}
