@@ -73,6 +73,10 @@ defineCommands([
     run: (ctx) => ctx.navigate(`${F.withdraw}?status=3`),
   },
   {
+    id: 'finance.secondReviews', title: '待复核提现', keywords: ['withdraw', 'review', 'fuhe', 'tixian'], menu: F.withdraw, hotkey: 'alt+v',
+    run: (ctx) => ctx.navigate(`${F.withdraw}?review_stage=second`),
+  },
+  {
     id: 'finance.pendingRecharges', title: '待支付充值', keywords: ['recharge', 'pending', 'chongzhi'], menu: F.recharge, hotkey: 'alt+r',
     run: (ctx) => ctx.navigate(`${F.recharge}?status=3`),
   },

@@ -7,7 +7,7 @@ import { toast } from '../core/toast'
 export default defineCommands([
   {
     id: 'home.open', title: '首页', keywords: ['home', 'shouye'], menu: '/layout/home',
-    path: '/layout/home', view: () => import('../views/shell/home'),
+    path: '/layout/home', view: () => import('../views/home/home'),
   },
   {
     id: 'home.shortcuts', title: '快捷键一览', keywords: ['shortcuts', 'keys', '帮助'], hotkey: 'shift+/',

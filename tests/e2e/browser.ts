@@ -25,7 +25,7 @@ const violations = new WeakMap<BrowserContext, CspViolation[]>()
 export const cspViolations = (context: BrowserContext): CspViolation[] => violations.get(context) ?? []
 
 /** Every page of the context reports content-policy violations; the test fails on any it did not take out. */
-async function watchContentPolicy(context: BrowserContext) {
+export async function watchContentPolicy(context: BrowserContext) {
   const seen: CspViolation[] = []
   violations.set(context, seen)
   await context.exposeBinding('__cspViolation', ({ page }, v: Omit<CspViolation, 'url'>) => { seen.push({ url: page.url(), ...v }) })
