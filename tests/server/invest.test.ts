@@ -13,6 +13,7 @@ import { transfer } from '../../src/server/ledger/ledger'
 import { bootstrapDemo } from '../../src/server/sim/simulator'
 import { investActor } from '../../src/server/sim/invest-actor'
 import { rng } from '../../src/server/sim/rng'
+import { fillBenchData } from '../../src/server/bench-data'
 
 let t: TestApp
 let token: string
@@ -174,6 +175,25 @@ describe('the invest actor', () => {
     const r = rng(5)
     for (let i = 0; i < 30; i++) await t.db.tx((tx) => investActor.run({ db: tx, root: t.db, product: 'alpha', r }))
     expect(await count(t, 'invest_plans')).toBeGreaterThan(before)
+    await expectLedgerOk(t)
+  }, 300_000)
+})
+
+describe('bench:data invest', () => {
+  it('writes plans whose money moved as the domain moves it; matured ones paid once', async () => {
+    await fillBenchData(t.db, ['--members', '200', '--cards', '0', '--invest', '3000', '--only', 'members,invest', '--days', '40'], () => undefined)
+    const s = (await t.db.query<any>(`select count(*)::int as n, count(*) filter (where state = 2)::int as done,
+      count(*) filter (where state = 1)::int as open from invest_plans`)).rows[0]
+    expect(s.n).toBe(3000)
+    expect(s.done).toBeGreaterThan(0)
+    expect(s.open).toBeGreaterThan(0)
+    // Each member's interest balance holds exactly the principal of its plans still frozen.
+    const wrong = await count(t, `members m join ledger_accounts a on a.owner_id = m.id and a.kind = 3
+      where a.balance <> (select coalesce(sum(principal), 0) from invest_plans i where i.member_id = m.id and i.state = 1)`)
+    expect(wrong).toBe(0)
+    expect(await count(t, `invest_plans i where i.state = 2 and not exists (select 1 from ledger_transfers x where x.key = 'invest:' || i.id || ':interest')`)).toBe(0)
+    // The maturity job finds nothing left to pay.
+    expect(await t.db.tx((tx) => matureDue(tx))).toBe(0)
     await expectLedgerOk(t)
   }, 300_000)
 })

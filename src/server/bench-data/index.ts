@@ -7,8 +7,9 @@ import { ledgerSection } from './ledger'
 import { rebuildReports } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
+import { investSection } from './invest'
 
-export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection]
+export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection, investSection]
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
