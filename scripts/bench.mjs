@@ -7,6 +7,7 @@ import { benchOplog } from './bench/oplog.mjs'
 import { benchMembers } from './bench/members.mjs'
 import { benchFinance } from './bench/finance.mjs'
 import { benchLottery } from './bench/lottery.mjs'
+import { benchReport } from './bench/report.mjs'
 
 await build()
 const only = process.argv[2]
@@ -16,4 +17,5 @@ if (!only || only === 'oplog') { console.log('\n== operation log writes (Postgre
 if (only === 'members') { console.log('\n== members at volume =='); for (const r of await benchMembers()) console.log(r) }
 if (only === 'finance') { console.log('\n== finance at volume =='); for (const r of await benchFinance()) console.log(r) }
 if (only === 'lottery') { console.log('\n== lottery: settlement, bets per second, bet list at volume =='); for (const r of await benchLottery()) console.log(r) }
+if (only === 'report') { console.log('\n== reports and home at volume =='); for (const r of await benchReport()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())
