@@ -38,7 +38,7 @@ const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'
 
 // Every instance runs the draw scheduler (issues exactly once by their rows; LOTTERY_SCHEDULER=0 turns it off).
 const scheduler = process.env.LOTTERY_SCHEDULER !== '0' ? startScheduler(db, { log: app.log }) : null
-// Every instance pays matured 余额宝 plans (each exactly once by its row; INVEST_JOB=0 turns it off).
+// Every instance runs the 余额宝 maturity job; the lease holder pays (each plan exactly once by its row; INVEST_JOB=0 turns it off).
 const investJob = process.env.INVEST_JOB !== '0' ? startInvestJob(db, { log: app.log, tickMs: Number(process.env.INVEST_TICK_MS) || undefined }) : null
 
 let closing = false

@@ -145,19 +145,29 @@ describe('/api/invest', () => {
   })
 
   it('answers malformed filters with the field named, 403 without the menu, and nothing of another product', async () => {
-    for (const [q, field] of [[{ plan: 30 }, '期限'], [{ plan: 10 }, '期限'], [{ state: 9 }, '状态'], [{ start_time: 'yesterday' }, '开始时间']] as const) {
-      const r = await t.get('/api/invest/index', token, q)
-      expect(r.status).toBe(400)
-      expect(r.msg).toContain(field)
+    for (const url of ['/api/invest/index', '/api/invest/demo']) {
+      for (const [q, field] of [[{ plan: 30 }, '期限'], [{ plan: 10 }, '期限'], [{ state: 9 }, '状态'], [{ start_time: 'yesterday' }, '开始时间'],
+        [{ per_page: 0 }, ''], [{ after: 'x' }, '']] as const) {
+        const r = await t.get(url, token, q)
+        expect(r.status, `${url} ${JSON.stringify(q)}`).toBe(400)
+        expect(r.msg).toMatch(/[\u4e00-\u9fff]/)
+        expect(r.msg).toContain(field)
+      }
     }
     const kefu = await t.login('kefu')
     expect((await t.get('/api/invest/index', kefu)).status).toBe(403)
     expect((await t.get('/api/invest/demo', kefu)).status).toBe(403)
     const a = await member(t, 'iv_other')
+    const d = await member(t, 'iv_other_t', { kind: 2 })
     await fund(t, a, 20_000)
     await buy(a, 7, 10_000)
+    await buy(d, 7, 10_000)
+    expect((await t.get('/api/invest/index', token)).data.total).toBe(1)
+    expect((await t.get('/api/invest/demo', token)).data.total).toBe(1)
     await t.post('/api/product/switch', token, { pro: 'beta' })
-    expect((await t.get('/api/invest/index', token)).data.total).toBe(0)
+    expect((await t.get('/api/invest/index', token)).data).toMatchObject({ total: 0, balance_stat: { principal: '0.00', interest_paid: '0.00' } })
+    expect((await t.get('/api/invest/demo', token)).data.total).toBe(0)
+    expect((await t.get('/api/invest/index', token, { member_id: a })).data.total).toBe(0)
   })
 })
 

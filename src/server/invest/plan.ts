@@ -61,8 +61,9 @@ async function end(db: Queryable, p: PlanRow, how: 'mature' | 'redeem', at?: Dat
   const id = Number(p.id)
   const base = { product: p.product, money: p.money as MoneyClass, type: TRANSFER.investOut, ref: `I${id}`, at }
   const to = { kind: KIND.available, owner: p.member_id }
-  await db.query(`update invest_plans set state = $2, ended_at = coalesce($3::timestamptz, now()) where id = $1 and state = 1`,
+  const moved = await one(db, `update invest_plans set state = $2, ended_at = coalesce($3::timestamptz, now()) where id = $1 and state = 1 returning id`,
     [id, how === 'mature' ? 2 : 3, at ?? null])
+  if (!moved) throw conflict('该笔余额宝已结束')
   await transfer(db, { ...base, key: `invest:${id}:principal`, from: { kind: KIND.interest, owner: p.member_id }, to,
     amount: Number(p.principal), remark: how === 'mature' ? '余额宝到期转出（本金）' : '余额宝提前赎回（本金，不计利息）' })
   if (how === 'mature' && Number(p.interest) > 0) {
