@@ -24,11 +24,13 @@ export interface InvestPlan {
   start_at: string; mature_at: string; ended_at: string | null
 }
 export interface InvestIndex extends Paged<InvestPlan>, Cursors {
-  /** principal: of the plans listed; interest_paid: interest of the matured ones among them. */
+  /** principal: of the plans listed; interest_paid: interest of the matured ones among them (virtual accounts left out). */
   balance_stat: { principal: string; interest_paid: string } | null
   types: { plan: Labels; state: Labels }
 }
 export interface InvestQuery {
   page?: number; per_page?: number; after?: number; before?: number
   username?: string; member_id?: number; plan?: number; state?: number; start_time?: string; end_time?: string
+  /** /index only: 0 real members only, 1 virtual accounts only (both when absent). */
+  is_virtual?: 0 | 1
 }

@@ -74,10 +74,17 @@ describe('buying, maturing and redeeming plans', () => {
     await setSetting(t, 'early_redeem', '0')
     await expect(t.db.tx((tx) => redeemPlan(tx, 'alpha', p.id))).rejects.toMatchObject({ code: 409, message: '不允许提前赎回' })
     await setSetting(t, 'early_redeem', '1')
+    // A matured plan is not redeemed (its interest is owed): the maturity job pays it.
+    const due = await buy(a, 7, 10_000, new Date(Date.now() - 8 * DAY))
+    await expect(t.db.tx((tx) => redeemPlan(tx, 'alpha', due.id))).rejects.toMatchObject({ code: 409, message: '该笔余额宝已到期，将自动转出本金与利息' })
+    await expect(t.db.tx((tx) => redeemPlan(tx, 'alpha', 999_999))).rejects.toMatchObject({ code: 404, message: '余额宝记录不存在' })
+    await expect(t.db.tx((tx) => redeemPlan(tx, 'beta', p.id))).rejects.toMatchObject({ code: 404 })
+    expect(await t.db.tx((tx) => matureDue(tx))).toBe(1)
     await t.db.tx((tx) => redeemPlan(tx, 'alpha', p.id))
     await expect(t.db.tx((tx) => redeemPlan(tx, 'alpha', p.id))).rejects.toMatchObject({ code: 409, message: '该笔余额宝已结束' })
-    expect(await balances(t, a)).toEqual({ available: 50_000, frozen: 0 })
+    expect(await balances(t, a)).toEqual({ available: 50_050, frozen: 0 })   // the matured plan's 0.50 % besides
     expect(await interestOf(a)).toBe(0)
+    expect(await transfersOf(t, `I${p.id}`)).toEqual([[11, 1, 3, 40_000], [10, 3, 1, 40_000]])   // principal only
     // A redeemed plan never matures.
     await t.db.query(`update invest_plans set mature_at = now() - interval '1 day' where id = $1`, [p.id]).catch(() => undefined)
     expect(await t.db.tx((tx) => matureDue(tx))).toBe(0)
@@ -141,7 +148,11 @@ describe('/api/invest', () => {
     expect(p2.data.items.map((r: any) => r.id)).toEqual([old.id])
     const demo = await t.get('/api/invest/demo', token)
     expect(demo.data.items.map((r: any) => [r.username, r.principal])).toEqual([['iv_demo', '300.00']])
-    expect(demo.data.balance_stat).toEqual({ principal: '0.00', interest_paid: '0.00' })
+    expect(demo.data.balance_stat).toEqual({ principal: '300.00', interest_paid: '0.00' })   // the trial members' play money
+    // One kind of account at a time; the sums stay the real members'.
+    expect((await t.get('/api/invest/index', token, { is_virtual: 1 })).data).toMatchObject({ total: 1, balance_stat: { principal: '0.00' } })
+    expect((await t.get('/api/invest/index', token, { is_virtual: 0 })).data).toMatchObject({ total: 2, balance_stat: { principal: '300.00', interest_paid: '0.50' } })
+    expect((await t.get('/api/invest/demo', token, { is_virtual: 1 })).data.total).toBe(1)   // no such filter there: trial plans still
   })
 
   it('answers malformed filters with the field named, 403 without the menu, and nothing of another product', async () => {

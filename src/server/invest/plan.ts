@@ -72,12 +72,14 @@ async function end(db: Queryable, p: PlanRow, how: 'mature' | 'redeem', at?: Dat
   }
 }
 
-/** Early redemption (interest forfeited), only while the plan is frozen and the settings allow it. */
+/** Early redemption (interest forfeited), only while the plan is frozen, before it matures, and the settings allow it. */
 export async function redeemPlan(db: Queryable, product: string, id: number, at?: Date): Promise<void> {
   const s = await readSettings(db, product, ['early_redeem'])
   if (!s.on('early_redeem')) throw conflict('不允许提前赎回')
   const p = await lockPlan(db, product, id)
   if (p.state !== 1) throw conflict('该笔余额宝已结束')
+  // A matured plan is owed its interest: the maturity job pays it, an early redemption must not forfeit it.
+  if (p.mature_at.getTime() <= (at ?? new Date()).getTime()) throw conflict('该笔余额宝已到期，将自动转出本金与利息')
   await end(db, p, 'redeem', at)
 }
 

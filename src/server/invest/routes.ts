@@ -1,5 +1,6 @@
 // /api/invest routes (余额宝列表 and 试玩余额宝列表 at /demo): plan records keyset-paged, with balance_stat {principal,
-// interest_paid} of the listed real plans (virtual accounts are listed, labelled, and left out of the sums).
+// interest_paid} of the listed plans: real members' in /index (virtual accounts are listed, labelled, and left out of
+// the sums; is_virtual=0/1 shows one kind only), trial members' play money in /demo.
 import { Type } from '@sinclair/typebox'
 import type { Db } from '../db/db'
 import { one } from '../db/db'
@@ -17,13 +18,15 @@ const COLS = `i.id, i.member_id, m.username, m.kind::int as member_kind, i.plan:
   i.rate::text as rate, cents_text(i.interest) as interest, i.state::int as state, ${TIME('i.start_at')} as start_at,
   ${TIME('i.mature_at')} as mature_at, ${TIME('i.ended_at')} as ended_at`
 const FROM = 'invest_plans i join members m on m.id = i.member_id'
-const STATS = `cents_text(coalesce(sum(i.principal) filter (where i.money = 0), 0)) as principal,
-  cents_text(coalesce(sum(i.interest) filter (where i.money = 0 and i.state = 2), 0)) as interest_paid`
+// The sums leave virtual accounts out: real members' money in /index, trial members' play money in /demo.
+const STATS = `cents_text(coalesce(sum(i.principal) filter (where i.money <> 1), 0)) as principal,
+  cents_text(coalesce(sum(i.interest) filter (where i.money <> 1 and i.state = 2), 0)) as interest_paid`
 
 async function listPlans(db: Db, product: string, demo: boolean, q: InvestQuery): Promise<InvestIndex> {
   const p = keyset(q)
   const w = new Where().add('i.product = ?', product)
   if (demo) w.add('i.money = ?', MONEY.trial)
+  else if (q.is_virtual !== undefined) w.add('i.money = ?', q.is_virtual ? MONEY.virtual : MONEY.real)
   else w.add('i.money = any(?::smallint[])', [MONEY.real, MONEY.virtual])
   const u = q.username?.trim()
   if (u) {
@@ -40,7 +43,7 @@ async function listPlans(db: Db, product: string, demo: boolean, q: InvestQuery)
   return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: { plan: INVEST_PLAN, state: INVEST_STATE } }
 }
 
-const Query = Type.Object({
+const Filters = {
   ...KeysetQuery,
   username: Type.Optional(Text('用户名', 16)),
   member_id: Type.Optional(Type.Integer({ title: '会员ID', minimum: 1, maximum: 2147483647 })),
@@ -48,16 +51,16 @@ const Query = Type.Object({
   state: Type.Optional(Type.Integer({ title: '状态', minimum: 1, maximum: 3 })),
   start_time: Type.Optional(DateTime('开始时间')),
   end_time: Type.Optional(DateTime('结束时间')),
-})
+}
 
 export default [
   route({
-    method: 'GET', url: `${INVEST_API.invest}/index`, summary: '余额宝列表（真实会员与虚拟账号，游标翻页，含本金与已付利息合计）',
-    menu: INVEST_PATHS.index, action: 'R', query: Query,
+    method: 'GET', url: `${INVEST_API.invest}/index`, summary: '余额宝列表（真实会员与虚拟账号，is_virtual 只看其一；游标翻页，含本金与已付利息合计）',
+    menu: INVEST_PATHS.index, action: 'R', query: Type.Object({ ...Filters, is_virtual: Type.Optional(Type.Integer({ title: '虚拟账号', minimum: 0, maximum: 1 })) }),
     handler: (ctx, q) => listPlans(ctx.root, ctx.caller.product, false, q as InvestQuery),
   }),
   route({
-    method: 'GET', url: `${INVEST_API.invest}/demo`, summary: '试玩余额宝列表（试玩会员）', menu: INVEST_PATHS.demo, action: 'R', query: Query,
+    method: 'GET', url: `${INVEST_API.invest}/demo`, summary: '试玩余额宝列表（试玩会员）', menu: INVEST_PATHS.demo, action: 'R', query: Type.Object(Filters),
     handler: (ctx, q) => listPlans(ctx.root, ctx.caller.product, true, q as InvestQuery),
   }),
 ]

@@ -21,12 +21,13 @@ export async function simulateBuy(ctx: SimContext, kind: 0 | 2 = 0): Promise<{ i
   return buyPlan(ctx.db, ctx.product, { member_id: m.id, plan: ctx.r.chance(0.6) ? 7 : 15, amount: want, at: ctx.at })
 }
 
-/** An early redemption of a frozen plan, when allowed. */
+/** An early redemption of a frozen plan not yet matured, when allowed. */
 async function simulateRedeem(ctx: SimContext): Promise<void> {
   const s = await readSettings(ctx.db, ctx.product, ['early_redeem'])
   if (!s.on('early_redeem')) return
   const p = await one<{ id: string }>(ctx.db,
-    `select id from invest_plans where product = $1 and state = 1 order by random() limit 1`, [ctx.product])
+    `select id from invest_plans where product = $1 and state = 1 and mature_at > coalesce($2::timestamptz, now()) order by random() limit 1`,
+    [ctx.product, ctx.at ?? null])
   if (p) await redeemPlan(ctx.db, ctx.product, Number(p.id), ctx.at)
 }
 

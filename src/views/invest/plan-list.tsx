@@ -3,8 +3,11 @@
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { ScreenHead } from '../kit/screen'
 import { Tag } from '../kit/cells'
+import type { Choice } from '../kit/types'
 import { INVEST_STATE } from '../../contract/enums'
 import { INVEST_PLAN } from '../../contract/invest'
+
+const VIRTUAL: Choice[] = [{ value: '0', label: '真实会员' }, { value: '1', label: '虚拟账号' }]
 
 export function planSpec(list: string, endpoint: string, title: string, demo: boolean): ListSpec {
   return {
@@ -13,6 +16,7 @@ export function planSpec(list: string, endpoint: string, title: string, demo: bo
       { name: 'username', title: '用户名', type: 'text' },
       { name: 'plan', title: '期限', type: 'select', options: INVEST_PLAN },
       { name: 'state', title: '状态', type: 'select', options: INVEST_STATE },
+      ...(demo ? [] : [{ name: 'is_virtual', title: '账号类型', type: 'select' as const, options: VIRTUAL }]),
       { name: 'start_time', title: '转入开始', type: 'date' },
       { name: 'end_time', title: '转入结束', type: 'date', endOfDay: true },
     ],
