@@ -12,6 +12,7 @@ export const WITHDRAW_STATUS: Labels = { 1: '成功', 2: '失败', 3: '审核中
 export const RECHARGE_STATUS: Labels = { 1: '成功', 2: '失败', 3: '待支付' }
 export const PAY_METHOD: Labels = { 1: '银联', 2: '数字钱包' }
 export const RECHARGE_SOURCE: Labels = { 0: '银联充值', 1: '后台人工充值', 2: '后台人工扣款', 3: '彩金', 4: '数字钱包' }
+export const INVEST_PLAN: Labels = { 7: '7天期', 15: '15天期' }
 export const INVEST_STATE: Labels = { 1: '冻结中', 2: '已完成', 3: '已赎回' }
 export const SETTING_CATEGORY: Labels = { 1: '余额宝设置', 2: '系统配置', 4: '财务设置' }
 export const ACTION_KEY: Labels = { C: '新增', R: '查看', U: '修改', D: '删除' }

@@ -1,12 +1,12 @@
 // Request and response shapes of the interest-balance area (余额宝, AREAS §5): plan records and their lists.
-import type { Labels } from './enums'
+import { INVEST_PLAN, type Labels } from './enums'
 import type { Cursors, Paged } from './common'
 
 export const INVEST_API = { invest: '/api/invest' } as const
 export const INVEST_PATHS = { index: '/layout/invest/index', demo: '/layout/invest/demo' } as const
 
-/** A plan's term in days and the balance change type its purchase writes (9: 7 days, 11: 15 days). */
-export const INVEST_PLAN: Labels = { 7: '7天期', 15: '15天期' }
+/** A plan's term in days (labels in enums) and the balance change type its purchase writes (9: 7 days, 11: 15 days). */
+export { INVEST_PLAN }
 export const PLAN_TYPE: Record<7 | 15, 9 | 11> = { 7: 9, 15: 11 }
 
 export interface InvestPlan {
