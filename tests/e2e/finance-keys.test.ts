@@ -10,26 +10,13 @@ import { armedConfirm, poll } from './keys'
 
 let browser: Browser
 let srv: FinanceServer
-let token: string
 const counts: Record<string, number> = {}
 
-async function api(path: string, body?: unknown) {
-  const r = await fetch(`${srv.base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return r.json()
-}
+const api = (path: string, body?: unknown) => srv.api(path, body)
 
 beforeAll(async () => {
   srv = await startFinanceServer()
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  const { encryptForLogin } = await import('../../src/server/auth/rsa')
-  const cfg = await (await fetch(`${srv.base}/common/configs`)).json()
-  const login = await (await fetch(`${srv.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: encryptForLogin(cfg.data.public_key, E2E_PASSWORD) }) })).json()
-  token = login.data.token
 }, 180_000)
 afterAll(async () => {
   await browser?.close()

@@ -21,7 +21,13 @@ import { rng } from '../../src/server/sim/rng'
 import { E2E_PASSWORD } from './password'
 
 export interface Fixtures { withdrawals: { id: number; order_no: string }[]; recharges: { id: number; order_no: string }[]; members: string[]; merchant: string }
-export interface FinanceServer { base: string; fx: Fixtures; stop: () => Promise<void> }
+export interface FinanceServer {
+  base: string; fx: Fixtures; stop: () => Promise<void>
+  /** The server's RSA public key (passwords travel encrypted with it). */
+  publicKey: string
+  /** A call as the super admin (test setup and checks, never what is being tested). */
+  api: (path: string, body?: unknown) => Promise<any>
+}
 
 async function prepare(dataDir: string): Promise<Fixtures> {
   const db = await openPglite({ dataDir })
@@ -68,8 +74,18 @@ export async function startFinanceServer(): Promise<FinanceServer> {
     if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
     await new Promise((res) => setTimeout(res, 200))
   }
+  const { encryptForLogin } = await import('../../src/server/auth/rsa')
+  const publicKey = (await (await fetch(`${base}/common/configs`)).json()).data.public_key
+  const login = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: encryptForLogin(publicKey, E2E_PASSWORD) }) })).json()
+  const token = login.data.token
+  const api = async (path: string, body?: unknown) => (await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })).json()
   return {
-    base, fx,
+    base, fx, publicKey, api,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((res) => child.once('exit', res))

@@ -10,27 +10,15 @@ import { poll, tabTo } from './keys'
 
 let browser: Browser
 let srv: FinanceServer
-let token: string
-let publicKey: string
 const agent = `rpt${Date.now().toString(36).slice(-5)}`
 
-async function api(path: string, body?: unknown) {
-  const r = await fetch(`${srv.base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return r.json()
-}
+const api = (path: string, body?: unknown) => srv.api(path, body)
 
 beforeAll(async () => {
   srv = await startFinanceServer()
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   const { encryptForLogin } = await import('../../src/server/auth/rsa')
-  publicKey = (await (await fetch(`${srv.base}/common/configs`)).json()).data.public_key
-  const login = await (await fetch(`${srv.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: encryptForLogin(publicKey, E2E_PASSWORD) }) })).json()
-  token = login.data.token
+  const publicKey = srv.publicKey
   // An agent with a member under it (the team the report is filtered by).
   const made = await api('/api/member/create', { username: agent, password: encryptForLogin(publicKey, 'Member@123'), status: 1 })
   expect(made.code, made.msg).toBe(200)
