@@ -1,7 +1,8 @@
 // Report benchmarks (issue: interest balance, reports, home): on one data set with every kind of movement, the
 // report for a month and for a year through the API (rollups), the same figures recomputed from the raw records for
 // comparison, the home page's call, and what keeping the rollups costs per movement (a real-money transfer, which
-// updates them, against the same transfer of virtual money, which does not). PostgreSQL and PGlite, each data set
+// updates them, against the same transfer of virtual money, which does not; and report_transfer alone in SQL, per
+// stake, rolled back). PostgreSQL and PGlite, each data set
 // made once by bench:data and kept (.bench/). Sizes: BENCH_REPORT_MEMBERS, BENCH_REPORT_CHANGES, BENCH_REPORT_RECHARGES,
 // BENCH_REPORT_WITHDRAWALS, BENCH_REPORT_BETS, BENCH_REPORT_INVEST, BENCH_REPORT_DAYS (PGlite: BENCH_PGLITE_REPORT_SCALE,
 // a fraction of each).
@@ -10,7 +11,7 @@ import { pgDatabase, privateBuild, serverModules, startServer, timed, tool } fro
 
 const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
   export { transfer } from './src/server/ledger/ledger'; export { recomputeDays } from './src/server/report/recompute';
-  export { registerMember } from './src/server/member/member-write'`
+  export { registerMember } from './src/server/member/member-write'; export { migrate } from './src/server/db/migrate'`
 
 const ymd = (ms) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10)
 const DAY = 86_400_000
@@ -45,9 +46,37 @@ async function transfersMs(m, db, money, n) {
   return (performance.now() - t) / n
 }
 
+const ROLLBACK = new Error('rollback')
+
+/**
+ * report_transfer alone, in SQL: mean milliseconds of one call per transaction (rolled back, so the data set stays as
+ * it was) for a stake of a different real member each time, less the same call for virtual money, which returns at
+ * once: what the rollups add to a bet inside the database, without the transfer around it.
+ */
+async function reportTransferMs(db, n) {
+  const owners = (await db.query(`select id from members where product = 'alpha' and kind = 0 order by id desc limit $1`, [n])).rows.map((r) => r.id)
+  if (!owners.length) return null
+  const run = async (money, calls = n) => {
+    const t = performance.now()
+    for (let i = 0; i < calls; i++) {
+      await db.tx(async (tx) => {
+        await tx.query(`select report_transfer('alpha', $1::smallint, 1::smallint, 1::smallint, $2::int, 13::smallint, null, 100, now())`, [money, owners[i % owners.length]])
+        throw ROLLBACK
+      }).catch((e) => { if (e !== ROLLBACK) throw e })
+    }
+    return (performance.now() - t) / calls
+  }
+  await run(0, 50); await run(1, 50)
+  const real = await run(0)
+  const none = await run(1)
+  return real - none
+}
+
 async function measure(label, build, env, openDb, n) {
   const m = await serverModules(build, MODULES)
   const db = await openDb(m)
+  // A data set made by an older build gets this build's migrations before anything is measured on it.
+  await m.migrate(db)
   const row = { db: label }
   const now = Date.now()
   const month = [ymd(now - 29 * DAY), ymd(now)]
@@ -67,6 +96,8 @@ async function measure(label, build, env, openDb, n) {
   row['transfer with rollup upkeep (real money)'] = `${real.toFixed(2)} ms`
   row['same transfer without rollups (virtual money)'] = `${virtual.toFixed(2)} ms`
   row['rollup upkeep per movement'] = `${(real - virtual).toFixed(2)} ms`
+  const alone = await reportTransferMs(db, 500)
+  if (alone !== null) row['report_transfer alone, per stake (SQL, rolled back)'] = `${alone.toFixed(3)} ms`
   await db.close()
   const srv = await startServer(build, env, 19800 + Math.floor(Math.random() * 150))
   try {

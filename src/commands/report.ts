@@ -1,5 +1,5 @@
-// 报表统计: the screen, a range by preset (and optionally an agent's team) from the palette, and the CSV export of the
-// report in view.
+// 报表统计: the screen, 上月报表 at once, a range by preset (and optionally an agent's team) from the palette, and the CSV
+// export of the report in view.
 import { defineCommands } from '../core/registry'
 import { http } from '../core/http'
 import { REPORT_API, REPORT_PATH, type ReportIndex } from '../contract/report'
@@ -24,6 +24,10 @@ defineCommands([
       { name: 'agent', title: '代理（可选，回车跳过为全部会员）', optional: true, search: (q: string) => agents(q) },
     ],
     run: (ctx) => ctx.navigate(reportUrl(REPORT_PATH, presetRange(ctx.args.preset as Preset), ctx.args.agent ? String(ctx.args.agent) : null)),
+  },
+  {
+    id: 'report.lastMonth', title: '上月报表', keywords: ['report', 'last month', 'shangyue', 'baobiao'], menu: REPORT_PATH,
+    run: (ctx) => ctx.navigate(reportUrl(REPORT_PATH, presetRange('lastMonth'))),
   },
   {
     id: 'report.export', title: '导出报表 CSV', keywords: ['report', 'export', 'csv', 'daochu'], menu: REPORT_PATH,

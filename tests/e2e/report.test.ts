@@ -1,5 +1,6 @@
 // 报表统计 and 首页 by keyboard: the report for last month filtered by an agent's team from the palette, exported as
-// CSV (the file holds exactly the table's rows); from home, the waiting withdrawals opened through their link.
+// CSV (the file holds exactly the table's rows), and 上月报表 at once; from home, the waiting withdrawals opened through
+// their link, those waiting for a second review and the recharges waiting for payment by their hotkeys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
@@ -97,6 +98,14 @@ describe('报表统计', () => {
     const body = csv.slice(2).map((l) => l.split(','))
     // The file lists the days then the total; the table shows the total first.
     expect([body[body.length - 1], ...body.slice(0, -1)].map((r) => r.map((c) => c.replace(/\.00$/, '')))).toEqual(table.map((r) => r.map((c) => c.replace(/\.00$/, ''))))
+    // 上月报表 opens the same month for every member at once.
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').waitFor()
+    await page.keyboard.type('上月报表')
+    await page.locator('[data-command-id="report.lastMonth"][data-selected="true"]').waitFor()
+    await page.keyboard.press('Enter')
+    await page.waitForURL((u) => u.pathname === '/layout/report' && u.searchParams.get('start_time') === from && !u.searchParams.has('agent_id'))
+    await poll(() => page.getByTestId('report-range').innerText()).toBe(`${from} 至 ${to} · 全部会员`)
     await close()
   })
 })
@@ -116,6 +125,34 @@ describe('首页', () => {
     await page.waitForURL((u) => u.pathname === '/layout/finance/withdraw' && u.searchParams.get('review_stage') === 'pending')
     await poll(async () => (await page.getByTestId('row').allInnerTexts()).length).toBeGreaterThan(0)
     expect((await page.getByTestId('row').allInnerTexts()).every((r) => r.includes('审核中'))).toBe(true)
+    await close()
+  })
+
+  it('opens the withdrawals waiting for their second review and the recharges waiting for payment by their hotkeys', async () => {
+    // Two-person review from 100.00: one withdrawal gets its first approval and waits for another admin (setup by API).
+    const fin = (await api('/api/system/finance')).data.items.find((s: any) => s.key === 'double_review_amount')
+    expect((await api('/api/system/finance/edit', { id: fin.id, value: '100' })).code).toBe(200)
+    const first = (await api('/api/withdraw/index?review_stage=pending')).data.items[0]
+    expect((await api('/api/withdraw/edit', { id: first.id, status: 1 })).data).toMatchObject({ review_stage: 'second' })
+    const { page, close } = await home()
+    const second = page.getByTestId('waiting-提现待复核')
+    await poll(() => second.locator('strong').innerText()).toBe('1')
+    expect(await second.locator('kbd').innerText()).toBe('Alt+V')
+    await page.keyboard.press('Alt+v')
+    await page.waitForURL((u) => u.pathname === '/layout/finance/withdraw' && u.searchParams.get('review_stage') === 'second')
+    await poll(async () => (await page.getByTestId('row').allInnerTexts()).length).toBe(1)
+    expect(await page.getByTestId('row').innerText()).toContain('待复核')
+    expect(await page.getByTestId('row').getAttribute('data-row-id')).toBe(String(first.id))
+
+    await page.goto('/layout/home')
+    const recharges = page.getByTestId('waiting-充值待支付')
+    await recharges.waitFor()
+    const n = Number(await recharges.locator('strong').innerText())
+    expect(n).toBe((await api('/api/recharge/index?status=3')).data.total)
+    await page.keyboard.press('Alt+r')
+    await page.waitForURL((u) => u.pathname === '/layout/finance/recharge' && u.searchParams.get('status') === '3')
+    await poll(async () => (await page.getByTestId('row').allInnerTexts()).length).toBe(n)
+    expect((await page.getByTestId('row').allInnerTexts()).every((r) => r.includes('待支付'))).toBe(true)
     await close()
   })
 })

@@ -39,10 +39,11 @@ function sumDays(days: DayFigures[]): Omit<DayFigures, 'day'> {
 
 function parseDay(v: string | undefined, field: string, title: string): string | undefined {
   if (v === undefined || v === '') return undefined
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.trim().slice(0, 10))
+  // A day, or a day with a time as the other lists' start_time/end_time carry it (the time is ignored: reports are days).
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: \d{2}:\d{2}:\d{2})?$/.exec(v.trim())
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
-  if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw badRequest(`${title}格式不正确，应为 YYYY-MM-DD`, field)
-  return m[0]
+  if (!m || !d || Number(m[1]) < 1970 || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw badRequest(`${title}格式不正确，应为 YYYY-MM-DD`, field)
+  return `${m[1]}-${m[2]}-${m[3]}`
 }
 
 async function agentsOf(db: Queryable, product: string): Promise<{ id: number; username: string }[]> {

@@ -28,17 +28,18 @@ const yuan = (v: string) => (toCents(v) ?? 0) / 100
 
 function Waiting({ w }: { w: HomeIndex['waiting'] }) {
   const links = [
-    w.withdraw_pending !== null && { href: `${F.withdraw}?review_stage=pending`, title: '提现审核中', n: w.withdraw_pending, key: 'Alt+W' },
+    // Alt+W (待审核提现) opens every withdrawal under review, 待复核 ones included; the link only those before a first approval.
+    w.withdraw_pending !== null && { href: `${F.withdraw}?review_stage=pending`, title: '提现审核中', n: w.withdraw_pending, key: 'Alt+W', note: 'Alt+W 打开全部待审核提现（含待复核）' },
     w.withdraw_second !== null && { href: `${F.withdraw}?review_stage=second`, title: '提现待复核', n: w.withdraw_second, key: 'Alt+V' },
     w.recharge_pending !== null && { href: `${F.recharge}?status=3`, title: '充值待支付', n: w.recharge_pending, key: 'Alt+R' },
-  ].filter(Boolean) as { href: string; title: string; n: number; key: string }[]
+  ].filter(Boolean) as { href: string; title: string; n: number; key: string; note?: string }[]
   if (!links.length) return null
   return (
     <section className="panel" aria-label="待处理">
       <h2>待处理</h2>
       <ul className="home-waiting">
         {links.map((l) => (
-          <li key={l.href}><Link href={l.href} data-testid={`waiting-${l.title}`}><span>{l.title}</span><strong className={l.n ? 'due' : ''}>{l.n}</strong><kbd>{l.key}</kbd></Link></li>
+          <li key={l.href}><Link href={l.href} data-testid={`waiting-${l.title}`}><span>{l.title}</span><strong className={l.n ? 'due' : ''}>{l.n}</strong><kbd title={l.note}>{l.key}</kbd></Link></li>
         ))}
       </ul>
     </section>

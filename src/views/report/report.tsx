@@ -15,6 +15,8 @@ import { reportCsv, reportFileName } from './report-csv'
 import './report.css'
 
 const yuan = (v: string) => (toCents(v) ?? 0) / 100
+/** The total's 活跃人数 adds the days' counts: a member who bet on three days counts three times (人次). */
+const ACTIVE_TOTAL = '合计的活跃人数为各日活跃人数相加（人次），同一会员多日投注计多次'
 
 export default function ReportScreen() {
   const [params, setParams] = useSearchParams()
@@ -59,7 +61,7 @@ export default function ReportScreen() {
 
   return (
     <section className="kit-screen report" data-testid="report">
-      <ScreenHead title="报表统计" hint="只含真实会员 · 代理筛选为其整个团队 · 数据来自日汇总，与流水一致" />
+      <ScreenHead title="报表统计" hint="只含真实会员 · 代理筛选为其整个团队 · 合计的活跃人数为各日相加（人次） · 数据来自日汇总，与流水一致" />
       <div className="report-bar" role="toolbar" aria-label="报表区间">
         {(Object.keys(PRESETS) as Preset[]).map((p) => (
           <button key={p} type="button" className="kit-btn" data-preset={p} onClick={() => set(presetRange(p))}>{PRESETS[p]}</button>
@@ -84,7 +86,9 @@ export default function ReportScreen() {
             <table className="report-table" data-testid="report-table">
               <thead><tr><th>日期</th>{REPORT_COLUMNS.map((c) => <th key={c.key} className={c.money ? 'num' : 'count'}>{c.title}</th>)}</tr></thead>
               <tbody>
-                <tr className="report-total" data-testid="report-total"><th>合计</th>{REPORT_COLUMNS.map((c) => <td key={c.key} className="num">{c.money ? formatMoney(String(data.total[c.key])) : data.total[c.key]}</td>)}</tr>
+                <tr className="report-total" data-testid="report-total"><th>合计</th>{REPORT_COLUMNS.map((c) => (
+                  <td key={c.key} className="num" title={c.key === 'active_count' ? ACTIVE_TOTAL : undefined}>{c.money ? formatMoney(String(data.total[c.key])) : data.total[c.key]}</td>
+                ))}</tr>
                 {data.items.map((d) => (
                   <tr key={d.date} data-date={d.date}><th>{d.date}</th>{REPORT_COLUMNS.map((c) => <td key={c.key} className="num">{c.money ? formatMoney(String(d[c.key])) : d[c.key]}</td>)}</tr>
                 ))}

@@ -1,0 +1,51 @@
+// The rollups' upkeep per movement: report_transfer and report_register run report_apply on generic plans (made once
+// per connection, not re-planned for every movement; migration 014), and the figures they keep stay those a
+// recomputation from the records gives, movement after movement on one connection (where the generic plans are the
+// ones in use after the first calls). What it costs is measured by `npm run bench report`, never asserted here.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeApp, type TestApp } from './helpers'
+import { transfer } from '../../src/server/ledger/ledger'
+import { editMember, registerMember } from '../../src/server/member/member-write'
+import { rollupDays } from '../../src/server/report/read'
+import { recomputeDays } from '../../src/server/report/recompute'
+import { KIND, MONEY, TRANSFER } from '../../src/contract/ledger'
+
+let t: TestApp
+beforeEach(async () => { t = await makeApp() })
+afterEach(async () => { await t.close() })
+
+const P = 'alpha'
+
+describe('report upkeep', () => {
+  it('takes generic plans for single movements and keeps the figures of many movements on one connection', async () => {
+    const conf = (await t.db.query<{ proname: string; proconfig: string[] | null }>(
+      `select proname, proconfig from pg_proc where proname in ('report_transfer', 'report_register', 'report_apply') order by proname`)).rows
+    expect(conf).toEqual([
+      { proname: 'report_apply', proconfig: null },
+      { proname: 'report_register', proconfig: ['plan_cache_mode=force_generic_plan'] },
+      { proname: 'report_transfer', proconfig: ['plan_cache_mode=force_generic_plan'] },
+    ])
+    const at = new Date('2026-10-05T10:00:00+08:00')
+    const agent = (await registerMember(t.db, P, { username: 'up_agent', at })).id
+    await editMember(t.db, P, agent, { username: 'up_agent', is_agent: true })
+    const ids: number[] = []
+    for (let i = 0; i < 12; i++) ids.push((await registerMember(t.db, P, { username: `up_m${i}`, agent_id: i % 2 ? agent : null, at })).id)
+    let k = 0
+    const move = (type: number, from: { kind: number; owner?: number }, to: { kind: number; owner?: number }, amount: number) =>
+      t.db.tx((tx) => transfer(tx, { key: `up:${k++}`, product: P, money: MONEY.real, type, from: from as never, to: to as never, amount, at }))
+    for (let round = 0; round < 3; round++) {
+      for (const id of ids) {
+        await move(TRANSFER.recharge, { kind: KIND.cashIn }, { kind: KIND.available, owner: id }, 10_000 + round)
+        await move(TRANSFER.bet, { kind: KIND.available, owner: id }, { kind: KIND.gaming }, 500)
+        if ((id + round) % 3 === 0) await move(TRANSFER.payout, { kind: KIND.gaming }, { kind: KIND.available, owner: id }, 900)
+      }
+    }
+    for (const scope of [undefined, agent]) {
+      const [kept] = await rollupDays(t.db, P, '2026-10-05', '2026-10-05', scope ?? 0)
+      const [fresh] = await recomputeDays(t.db, P, '2026-10-05', '2026-10-05', scope)
+      expect(kept).toEqual(fresh)
+    }
+    const [all] = await rollupDays(t.db, P, '2026-10-05', '2026-10-05')
+    expect(all).toMatchObject({ register_count: 13, first_recharge_count: 12, recharge_count: 36, active_count: 12, bet_amount: 36 * 500 })
+  })
+})
