@@ -40,6 +40,7 @@ async function population(): Promise<Model[]> {
 }
 
 const ids = (r: any) => r.data.items.map((m: any) => m.id)
+const byTime = (ms: Model[]) => [...ms].sort((a, b) => b.day - a.day || b.id - a.id)
 const stat = (ms: Model[]) => ({
   balance: centsText(ms.reduce((s, m) => s + m.balance, 0)), frozen: centsText(ms.reduce((s, m) => s + m.frozen, 0)), interest_balance: '0.00',
 })
@@ -98,6 +99,35 @@ describe('keyset paging', () => {
   })
 })
 
+describe('keyset paging by register time', () => {
+  it('pages a register-time range by (time, id) both ways, and past a cursor row deleted meanwhile', async () => {
+    const all = await population()
+    const want = byTime(all.filter((m) => m.day <= 10))
+    // Days wrap (members 29–32 registered on days 1–4), so this order is not the id order.
+    expect(want.map((m) => m.id)).not.toEqual([...want].sort((a, b) => b.id - a.id).map((m) => m.id))
+    const q = { start_time: '2024-01-01', end_time: '2024-01-10', per_page: 3 }
+    const pages = [await t.get(`${URL}/index`, token, q)]
+    while (pages[pages.length - 1].data.cursor_next !== null) {
+      pages.push(await t.get(`${URL}/index`, token, { ...q, after: pages[pages.length - 1].data.cursor_next }))
+    }
+    expect(pages.flatMap(ids)).toEqual(want.map((m) => m.id))
+    expect(pages[0].data.total).toBe(want.length)
+    let back = pages[pages.length - 1]
+    for (const page of pages.slice(0, -1).reverse()) {
+      back = await t.get(`${URL}/index`, token, { ...q, before: back.data.cursor_prev })
+      expect(ids(back)).toEqual(ids(page))
+    }
+    expect(back.data.cursor_prev).toBeNull()
+    // The row a cursor points at (m08, no money, no members below) is deleted: the next page still starts right
+    // after where it stood.
+    const cursor = pages[0].data.cursor_next
+    expect(cursor).toBe(all.find((m) => m.username === 'm08')!.id)
+    expect((await t.post(`${URL}/delete`, token, { ids: [cursor] })).code).toBe(200)
+    const next = await t.get(`${URL}/index`, token, { ...q, after: cursor })
+    expect(ids(next)).toEqual(ids(pages[1]))
+  })
+})
+
 describe('filters', () => {
   it('narrows by each filter and sums balances over the filtered set, not the page', async () => {
     const all = await population()
@@ -126,7 +156,8 @@ describe('filters', () => {
       [{ status: 1, level_id: gold, balance_min: '1' }, (m) => m.status === 1 && m.level_id === gold && m.balance >= 100],
     ]
     for (const [q, keep] of cases) {
-      const want = all.filter(keep)
+      // A register-time filter orders by (register time, id), the order of the index that answers it.
+      const want = 'start_time' in q || 'end_time' in q ? byTime(all.filter(keep)) : all.filter(keep)
       const r = await t.get(`${URL}/index`, token, { ...q, per_page: 3 })
       expect(r.status, JSON.stringify(q)).toBe(200)
       expect(r.data.total, JSON.stringify(q)).toBe(want.length)

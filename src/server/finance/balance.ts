@@ -38,7 +38,7 @@ async function listChanges(db: Db, product: string, money: number, q: BalanceQue
   w.eq('b.ref', q.ref?.trim())
   w.timeRange('b.created_at', q)
   const [page, totals] = await Promise.all([
-    pageRows<BalanceChange>(db, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' }),
+    pageRows<BalanceChange>(db, p, { select: COLS, from: FROM, where: w, idCol: 'b.id', timeTable: 'balance_changes' }),
     budgetedTotals<NonNullable<BalanceIndex['balance_stat']>>(db, { from: 'balance_changes b', where: w, stats: STATS }),
   ])
   return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: TYPES }

@@ -29,7 +29,7 @@ export async function listRecharges(db: Db, product: string, q: RechargeQuery): 
   amountRange(w, 'r.amount', q)
   // The page and the totals at once (two connections on PostgreSQL): the answer waits for the slower one.
   const [page, totals, sums] = await Promise.all([
-    pageRows<Recharge>(db, p, { select: RECHARGE_COLS, from: RECHARGE_FROM, where: w, idCol: 'r.id' }),
+    pageRows<Recharge>(db, p, { select: RECHARGE_COLS, from: RECHARGE_FROM, where: w, idCol: 'r.id', timeTable: 'recharges' }),
     listTotals(db, { product, what: WHAT.recharge, from: 'recharges r', where: w, base: 1, status: q.status }),
     statusSums(db, product, WHAT.recharge),
   ])

@@ -49,7 +49,7 @@ export async function listWithdrawals(db: Db, product: string, q: WithdrawQuery)
   if (q.review_stage === 'pending') w.add(`w.status = 3 and w.first_review_admin = ''`)
   w.timeRange('w.created_at', q)
   amountRange(w, 'w.amount', q)
-  const [page, totals, sums, second] = await Promise.all([pageRows<Withdrawal>(db, p, { select: COLS, from: FROM, where: w, idCol: 'w.id' }), listTotals(db, {
+  const [page, totals, sums, second] = await Promise.all([pageRows<Withdrawal>(db, p, { select: COLS, from: FROM, where: w, idCol: 'w.id', timeTable: 'withdrawals' }), listTotals(db, {
     product, what: WHAT.withdraw, from: 'withdrawals w', where: w, base: 1, status: q.status,
     stats: `cents_text(coalesce(sum(w.amount), 0)) as total, cents_text(coalesce(sum(w.amount) filter (where w.status = 1), 0)) as success,
       cents_text(coalesce(sum(w.amount) filter (where w.status = 3), 0)) as pending,

@@ -26,6 +26,8 @@ export const KeysetQuery = {
 export class Where {
   readonly parts: string[] = []
   readonly params: unknown[] = []
+  /** The column of a bounded time range (timeRange), which lists with a (…, time, id) index page by. */
+  timed?: string
 
   /** Binds a value and answers its placeholder ($n). */
   bind(v: unknown): string {
@@ -52,6 +54,7 @@ export class Where {
     if (from && to && from > to) throw badRequest('开始时间不能晚于结束时间', 'start_time')
     if (from) this.add(`${col} >= ?::timestamptz`, from)
     if (to) this.add(`${col} <= ?::timestamptz`, to)
+    if (from || to) this.timed = col
     return this
   }
   get sql(): string {
@@ -81,19 +84,35 @@ export function keyset(q: { page?: number; per_page?: number; after?: number; be
 /**
  * One page of rows ordered by `idCol` descending: after=N gives the rows below N (next page), before=N the rows
  * above it (previous page), neither the page by a bounded OFFSET. `select` and `from` are SQL; `w` binds the values.
+ *
+ * With `timeTable` (the table of `idCol`, whose index is (…, time, id)) and a time range in the filter, the page is
+ * ordered by (time, id) descending instead, so an old range is read from its place in that index rather than by
+ * walking every newer id; the cursor stays the row's id and its time is looked up in `timeTable`. A cursor row
+ * deleted meanwhile takes the time of its nearest neighbour in id order.
  */
 export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
-  select: string; from: string; where: Where; idCol: string
+  select: string; from: string; where: Where; idCol: string; timeTable?: string
 }): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
+  const time = q.timeTable && q.where.timed ? { col: q.where.timed, table: q.timeTable } : undefined
   const w = new Where()
   w.parts.push(...q.where.parts)
   w.params.push(...q.where.params)
   let order = 'desc'
-  if (p.after !== undefined) w.add(`${q.idCol} < ?`, p.after)
-  else if (p.before !== undefined) { w.add(`${q.idCol} > ?`, p.before); order = 'asc' }
-  const offset = p.after === undefined && p.before === undefined ? (p.page - 1) * p.per_page : 0
+  const cursor = p.after ?? p.before
+  if (cursor !== undefined) {
+    const cmp = p.after !== undefined ? '<' : '>'
+    if (p.before !== undefined && p.after === undefined) order = 'asc'
+    if (time) {
+      const at = await cursorTime(db, time, cursor, p.after !== undefined)
+      w.add(`(${time.col}, ${q.idCol}) ${cmp} (?::timestamptz, ?)`, at, cursor)
+    } else {
+      w.add(`${q.idCol} ${cmp} ?`, cursor)
+    }
+  }
+  const orderBy = time ? `${time.col} ${order}, ${q.idCol} ${order}` : `${q.idCol} ${order}`
+  const offset = cursor === undefined ? (p.page - 1) * p.per_page : 0
   const rows = await many<T & { __id: number }>(db,
-    `select ${q.select}, ${q.idCol} as __id from ${q.from} where ${w.sql} order by ${q.idCol} ${order}
+    `select ${q.select}, ${q.idCol} as __id from ${q.from} where ${w.sql} order by ${orderBy}
      limit ${w.bind(p.per_page + 1)} offset ${w.bind(offset)}`, w.params)
   const more = rows.length > p.per_page
   const page = rows.slice(0, p.per_page)
@@ -106,6 +125,17 @@ export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
     cursor_next: lastPage || !ids.length ? null : ids[ids.length - 1],
     cursor_prev: firstPage || !ids.length ? null : ids[0],
   }
+}
+
+/** The time of the cursor row (or, deleted, of its nearest neighbour on the side being read), as ISO text. */
+async function cursorTime(db: Queryable, time: { col: string; table: string }, id: number, next: boolean): Promise<string> {
+  const { table } = time
+  const col = time.col.split('.').pop()!
+  const row = await one<{ t: string }>(db,
+    `select coalesce((select ${col} from ${table} where id = $1),
+                     (select ${col} from ${table} where id ${next ? '<' : '>'} $1 order by id ${next ? 'desc' : 'asc'} limit 1),
+                     '${next ? '-infinity' : 'infinity'}'::timestamptz)::text as t`, [id])
+  return row!.t
 }
 
 export interface Totals<S> { total: number; total_exact: boolean; stats: S | null }

@@ -47,7 +47,7 @@ export async function listMembers(db: Db, product: string, q: MemberQuery) {
   const w = filters(product, q)
   // The page and the totals go in parallel (two connections on PostgreSQL): the answer waits for the slower one.
   const [page, totals] = await Promise.all([
-    pageRows(db, p, { select: memberColumns('masked'), from: MEMBER_FROM, where: w, idCol: 'm.id' }),
+    pageRows(db, p, { select: memberColumns('masked'), from: MEMBER_FROM, where: w, idCol: 'm.id', timeTable: 'members' }),
     w.onlyBase(2) ? rollupTotals(db, product) : countWithin<BalanceStat>(db, { from: MEMBER_FROM, where: w, stats: BALANCE_SUMS }),
   ])
   return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, img_url: IMG_URL }
