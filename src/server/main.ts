@@ -10,6 +10,7 @@ import { buildApp } from './app'
 import { startSimulator } from './sim/simulator'
 import { startScheduler } from './lottery/scheduler'
 import { startInvestJob } from './invest/job'
+import { startFoldJob } from './report/fold'
 
 const started = Date.now()
 const config = readConfig()
@@ -40,6 +41,8 @@ const simulator = process.env.SEED_DEMO !== '0' && process.env.SIMULATE !== '0'
 const scheduler = process.env.LOTTERY_SCHEDULER !== '0' ? startScheduler(db, { log: app.log }) : null
 // Every instance runs the 余额宝 maturity job; the lease holder pays (each plan exactly once by its row; INVEST_JOB=0 turns it off).
 const investJob = process.env.INVEST_JOB !== '0' ? startInvestJob(db, { log: app.log, tickMs: Number(process.env.INVEST_TICK_MS) || undefined }) : null
+// Every instance folds the report queue every second (readers fold before reading, so this only keeps it short).
+const foldJob = startFoldJob(db, { log: app.log })
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -50,6 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await simulator?.stop()
     await scheduler?.stop()
     await investJob?.stop()
+    await foldJob.stop()
     await app.close()
     await db.close()
     process.exit(0)

@@ -145,6 +145,9 @@ export async function lockMember(db: Queryable, product: string, id: number, kin
 
 /** Edits a member; a new agent may not be the member itself or anyone below it. Answers the row before and after. */
 export async function editMember(db: Queryable, product: string, id: number, input: EditInput, kind: MemberKind = 0) {
+  // A team change moves the member's report history, so the report's queue is folded first, before any lock or path
+  // changes (the fold's lock, held to commit, keeps later folds from filing a queued delta under a team being left).
+  if (kind === 0 && (input.agent_id !== undefined || input.is_agent !== undefined)) await db.query('select report_fold()')
   if (kind === 0 && (input.agent_id !== undefined || input.is_agent === false)) await lockTree(db, product, 'exclusive')
   const before = await lockMember(db, product, id, kind)
   if (input.username.toLowerCase() !== before.username.toLowerCase() && await usernameTaken(db, product, input.username, id)) {

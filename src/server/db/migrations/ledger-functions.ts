@@ -1,11 +1,11 @@
-// The ledger's two writing functions, shared by migration 005 (fresh databases) and 013 (which replaced them in
-// databases made before it): one source, so the functions a database runs are always these.
+// The ledger's two writing functions, shared by migration 005 (fresh databases) and 013 and 015 (which replaced them
+// in databases made before them): one source, so the functions a database runs are always these.
 //
 // Lock order, the same in every transaction that moves money, so concurrent ones never wait on each other in a circle:
 // the transaction's strand turn (an advisory lock on ledger:<product>:<txid mod 16>, taken at its first transfer and
 // held to commit), the transfer key, the owned accounts in id order, the slot rows, the strand's chain head, the
-// report rows. Slots, chain head and report rows all belong to the transaction's residue (txid mod 16), so two
-// transactions only ever meet on them after one has its turn; a transaction with several transfers (a withdrawal paid
+// report queue (an append without locks). Slots and chain head belong to the transaction's residue (txid mod 16), so
+// two transactions only ever meet on them after one has its turn; a transaction with several transfers (a withdrawal paid
 // with its fee, a plan paid with its interest) writes them all on its one strand.
 export const LEDGER_FUNCTIONS = /* sql */ `
 -- Serialises the transactions of one product residue (txid mod 16); re-entrant within a transaction.
@@ -90,7 +90,7 @@ begin
       values (p_product, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
               coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
   end if;
-  perform report_transfer(p_product, p_money, p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount, v_at);
+  perform report_transfer(p_product, p_money, p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount, v_at, v_id);
   return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
 end $f$;
 -- Many movements in one set-based step (settlement, cancellation): all or nothing. A batch whose keys all exist with
@@ -201,14 +201,15 @@ begin
     select p_product, f.owner, f.account, l.id, f.type, abs(f.delta), f.before, f.before + f.delta, f.ref, f.remark, coalesce(p_admin, ''), v_at
       from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 4 order by f.ord, f.side;
   if p_money = 0 then
-    -- The report rollups (011-report), one delta per member of what the batch did to it.
-    perform report_apply(p_product, (v_at at time zone 'Asia/Shanghai')::date, v_at, (
-      select coalesce(array_agg(row(member_id, 0, 0, 0, ra, rc, wa, wc, ba, pa, ga, ma, ms, ip)::report_delta), '{}')
-        from (select (d).member_id, sum((d).recharge_amount) as ra, sum((d).recharge_count) as rc, sum((d).withdraw_amount) as wa,
-                     sum((d).withdraw_count) as wc, sum((d).bet_amount) as ba, sum((d).payout_amount) as pa, sum((d).gift_amount) as ga,
-                     sum((d).manual_add) as ma, sum((d).manual_sub) as ms, sum((d).interest_paid) as ip
-                from (select report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs) x
-               where (d).member_id is not null group by (d).member_id) per));
+    -- The report's queue (015-report-queue), one delta per member of what the batch did to it, in order of its first
+    -- recharge leg (else its first leg), as report_fold takes first recharges.
+    insert into report_queue (product, at, ord, d)
+    select p_product, v_at, coalesce(min(id) filter (where (d).recharge_count > 0), min(id)),
+           row((d).member_id, 0, 0, 0, sum((d).recharge_amount), sum((d).recharge_count), sum((d).withdraw_amount),
+               sum((d).withdraw_count), sum((d).bet_amount), sum((d).payout_amount), sum((d).gift_amount),
+               sum((d).manual_add), sum((d).manual_sub), sum((d).interest_paid))::report_delta
+      from (select id, report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs) x
+     where (d).member_id is not null group by (d).member_id;
   end if;
   return query select v_n, 0;
 end $f$;
