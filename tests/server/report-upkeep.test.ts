@@ -63,6 +63,9 @@ describe('report upkeep', () => {
     for (const id of ids) await move(TRANSFER.recharge, { kind: KIND.cashIn }, { kind: KIND.available, owner: id }, 7_000)
     const queued = async () => Number((await t.db.query<{ n: string }>('select count(*) as n from report_queue')).rows[0].n)
     expect(await queued()).toBe(16)
+    // A fold takes at most its limit (readers call again until a call folds fewer).
+    expect((await t.db.query<{ n: number }>('select report_fold(5) as n')).rows[0].n).toBe(5)
+    expect(await queued()).toBe(11)
     // Stakes, payouts and refunds while folds run beside them on other connections (on PostgreSQL).
     const work = (async () => {
       for (let round = 0; round < 4; round++) {
@@ -73,7 +76,7 @@ describe('report upkeep', () => {
         }
       }
     })()
-    let folded = 0
+    let folded = 5
     const folds = Array.from({ length: 3 }, async () => { for (let i = 0; i < 10; i++) { const n = await foldReports(t.db); folded += n } })
     await Promise.all([work, ...folds])
     const left = await queued()

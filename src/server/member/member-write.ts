@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password'
 import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
 import { MEMBER_KINDS, openAccounts, transfer } from '../ledger/ledger'
 import { readSettings } from '../settings/store'
+import { foldReports } from '../report/fold'
 
 export type MemberKind = 0 | 1 | 2
 
@@ -147,7 +148,7 @@ export async function lockMember(db: Queryable, product: string, id: number, kin
 export async function editMember(db: Queryable, product: string, id: number, input: EditInput, kind: MemberKind = 0) {
   // A team change moves the member's report history, so the report's queue is folded first, before any lock or path
   // changes (the fold's lock, held to commit, keeps later folds from filing a queued delta under a team being left).
-  if (kind === 0 && (input.agent_id !== undefined || input.is_agent !== undefined)) await db.query('select report_fold()')
+  if (kind === 0 && (input.agent_id !== undefined || input.is_agent !== undefined)) await foldReports(db)
   if (kind === 0 && (input.agent_id !== undefined || input.is_agent === false)) await lockTree(db, product, 'exclusive')
   const before = await lockMember(db, product, id, kind)
   if (input.username.toLowerCase() !== before.username.toLowerCase() && await usernameTaken(db, product, input.username, id)) {

@@ -55,8 +55,8 @@ export async function recomputeDays(db: Queryable, product: string, from: string
 
 /** Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. */
 export async function rebuildReports(db: Queryable, product: string): Promise<{ members: number; days: number }> {
-  // Queued deltas are folded (and the fold's lock held to commit) before the rollups are recomputed over them.
-  await db.query('select report_fold()')
+  // The records hold every queued movement: the product's queue is dropped (under the fold's lock, held to commit).
+  await db.query('select report_queue_discard($1)', [product])
   await db.query(`update members set first_recharge_at = f.at from (
       select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
        where t.product = $1 and t.money = 0 and t.type in (2, 12) and ta.kind = 1 group by 1) f

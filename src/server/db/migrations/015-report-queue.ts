@@ -3,8 +3,7 @@
 // product's day and every team's day (four statements and their row locks, about a third of a transfer); a batch
 // (settlement, maturity) appends one delta per member. Each delta carries its transfer id, so a member's first
 // recharge is the one with the lowest id, as the recomputation from the records has it.
-// report_fold folds the queue into the rollups: every reader before it reads (rollupDays), a rebuild before it
-// recomputes, member-write before it moves a member's history between teams, and each server instance every second,
+// report_fold folds the queue into the rollups: every reader before it reads (rollupDays), member-write before it moves a member's history between teams, and each server instance every second,
 // so a report is as exact as before and the queue stays short. A fold takes the rows it can see with DELETE …
 // RETURNING under one advisory lock held to its commit: a row is folded once, a movement committing meanwhile waits
 // for the next fold, and a member moved in a transaction that folded first is filed under its new team by any later
@@ -34,17 +33,19 @@ begin
   insert into report_queue (product, at, ord, d) values (p_product, p_at, p_id, v_d);
 end $f$;
 
--- Folds every queued delta into the rollups; answers how many it folded. Per member and day the deltas are summed;
+-- Folds up to p_limit queued deltas into the rollups (a reader calls it until it answers less than the limit); answers
+-- how many it folded. Per member and day the deltas are summed;
 -- a member's first recharge is marked at its queued recharge of the lowest transfer id (members locked in id order), a member who
 -- staked that day is active, and each product day is applied by report_apply in (product, day) order.
-create or replace function report_fold() returns int
+create or replace function report_fold(p_limit int default 50000) returns int
 language plpgsql as $f$
 declare
   v_rows report_queue[];
   v_first int[]; v_first_day date[];
 begin
   perform pg_advisory_xact_lock(hashtextextended('report-fold', 13));
-  with q as (delete from report_queue returning *) select array_agg(q) into v_rows from q;
+  with q as (delete from report_queue where ctid = any(array(select ctid from report_queue limit p_limit)) returning *)
+  select array_agg(q) into v_rows from q;
   if v_rows is null then return 0; end if;
   perform 1 from members where id in (select (r.d).member_id from unnest(v_rows) r where (r.d).recharge_count > 0)
      and first_recharge_at is null order by id for update;
@@ -73,6 +74,14 @@ begin
   ) applied;
   return array_length(v_rows, 1);
 end $f$;
+
+-- A rebuild recomputes the product's rollups from the records, which hold every queued movement: its queue is dropped
+-- under the fold's lock (held to the rebuild's commit) rather than folded first.
+create function report_queue_discard(p_product text) returns void
+language sql as $f$
+  select pg_advisory_xact_lock(hashtextextended('report-fold', 13));
+  delete from report_queue where product = p_product;
+$f$;
 
 ${LEDGER_FUNCTIONS}
 `
