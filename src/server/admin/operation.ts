@@ -33,8 +33,10 @@ export default [
       if (q.admin?.trim()) w.add('strpos(lower(l.admin_name), lower(?)) > 0', q.admin.trim())
       if (q.path?.trim()) w.add('strpos(l.path, ?) > 0', q.path.trim())
       w.timeRange('l.created_at', q)
-      const page = await pageRows<Operation>(ctx.db, p, { select: COLUMNS, from: 'operation_logs l', where: w, idCol: 'l.id' })
-      const totals = await countWithin(ctx.root, { from: 'operation_logs l', where: w })
+      const [page, totals] = await Promise.all([
+        pageRows<Operation>(ctx.db, p, { select: COLUMNS, from: 'operation_logs l', where: w, idCol: 'l.id' }),
+        countWithin(ctx.root, { from: 'operation_logs l', where: w }),
+      ])
       return keysetPaged(page.rows.map(numeric), p, totals, page)
     },
   }),

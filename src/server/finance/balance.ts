@@ -3,10 +3,9 @@
 import { Type } from '@sinclair/typebox'
 import type { Db } from '../db/db'
 import { route } from '../http/route'
-import { budgetedTotals } from './totals'
 import { DateTime, Text } from '../http/schemas'
 import { TIME } from '../http/format'
-import { KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
+import { countWithin, KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
 import { badRequest } from '../errors'
 import { MONEY, TRANSFER_TYPE } from '../../contract/ledger'
 import { FINANCE_PATHS, type BalanceChange, type BalanceIndex, type BalanceQuery } from '../../contract/finance'
@@ -39,7 +38,7 @@ async function listChanges(db: Db, product: string, money: number, q: BalanceQue
   w.timeRange('b.created_at', q)
   const [page, totals] = await Promise.all([
     pageRows<BalanceChange>(db, p, { select: COLS, from: FROM, where: w, idCol: 'b.id', timeTable: 'balance_changes' }),
-    budgetedTotals<NonNullable<BalanceIndex['balance_stat']>>(db, { from: 'balance_changes b', where: w, stats: STATS }),
+    countWithin<NonNullable<BalanceIndex['balance_stat']>>(db, { from: 'balance_changes b', where: w, stats: STATS }),
   ])
   return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: TYPES }
 }

@@ -3,9 +3,8 @@
 import { Type } from '@sinclair/typebox'
 import { randomUUID } from 'node:crypto'
 import { route } from '../http/route'
-import { budgetedTotals } from './totals'
 import { DateTime, Text } from '../http/schemas'
-import { KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
+import { countWithin, KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
 import { idempotencyKey } from '../http/idempotency'
 import { badRequest } from '../errors'
 import { readSettings } from '../settings/store'
@@ -85,7 +84,7 @@ export default [
       w.timeRange('r.created_at', q)
       const [page, totals] = await Promise.all([pageRows<GiftRecord>(ctx.root, p, {
         select: `${RECHARGE_COLS}, ${SOURCE_TYPE} as type`, from: RECHARGE_FROM, where: w, idCol: 'r.id',
-      }), budgetedTotals<GiftIndex['money_stat'] & object>(ctx.root, {
+      }), countWithin<GiftIndex['money_stat'] & object>(ctx.root, {
         from: 'recharges r', where: w,
         stats: `cents_text(coalesce(sum(r.amount) filter (where r.source = 1), 0)) as manual_add,
                 cents_text(coalesce(sum(r.amount) filter (where r.source = 3), 0)) as gift,

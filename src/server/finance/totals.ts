@@ -1,7 +1,7 @@
 // Sums of recharges and withdrawals per status from finance_totals (kept by the database with every insert and
 // status change): exact at any size for the unfiltered list and a status filter; other filters count within budget.
 import type { Db, Queryable } from '../db/db'
-import { many, one } from '../db/db'
+import { many } from '../db/db'
 import { countWithin, type Totals, type Where } from '../http/list'
 import { centsText } from '../../contract/money'
 import type { MoneyStat } from '../../contract/finance'
@@ -34,26 +34,6 @@ export const MONEY_SUMS = `cents_text(coalesce(sum(r.amount), 0)) as total,
   cents_text(coalesce(sum(r.amount) filter (where r.status = 3), 0)) as pending,
   cents_text(coalesce(sum(r.amount) filter (where r.status = 2), 0)) as failed`
 
-/** Above this many rows (the planner's estimate) a count could not finish within the budget: answer the estimate. */
-const ESTIMATE_ABOVE = { pg: 300_000, pglite: 50_000 } as const
-
-async function planned(db: Queryable, from: string, w: Where): Promise<number> {
-  const plan = await one<{ 'QUERY PLAN': unknown }>(db, `explain (format json) select 1 from ${from} where ${w.sql}`, w.params)
-  const json = plan?.['QUERY PLAN']
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[]
-  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0)
-}
-
-/**
- * countWithin, skipped when the planner already says the set is far too large to count within the budget (the
- * estimate, flagged total_exact: false, at once instead of after a count that was bound to be cut short).
- */
-export async function budgetedTotals<S extends object>(root: Db, q: { from: string; where: Where; stats?: string }): Promise<Totals<S>> {
-  const est = await planned(root, q.from, q.where)
-  if (est > ESTIMATE_ABOVE[root.kind]) return { total: est, total_exact: false, stats: null }
-  return countWithin<S>(root, q)
-}
-
 /**
  * The list's total and money_stat: from the rollup when only the product (and at most a status) is filtered,
  * otherwise counted within the time budget (an estimate flagged total_exact: false past it).
@@ -66,5 +46,5 @@ export async function listTotals(root: Db, o: {
     const { n, fee, ...stat } = moneyStat(await statusSums(root, o.product, o.what), onlyStatus ? o.status : undefined)
     return { total: n, total_exact: true, stats: o.what === WHAT.withdraw ? { ...stat, fee } : stat }
   }
-  return budgetedTotals(root, { from: o.from, where: o.where, stats: o.stats ?? MONEY_SUMS })
+  return countWithin(root, { from: o.from, where: o.where, stats: o.stats ?? MONEY_SUMS })
 }

@@ -141,10 +141,20 @@ async function cursorTime(db: Queryable, time: { col: string; table: string }, i
 export interface Totals<S> { total: number; total_exact: boolean; stats: S | null }
 
 /**
+ * Above this many rows (the planner's estimate) a count could not finish within the budget: the estimate is answered
+ * at once instead of after a count bound to be cut short. PGlite (WebAssembly, one thread, no statement timeout)
+ * counts and sums far fewer rows within the budget than PostgreSQL, so its bound is lower and also caps its count.
+ */
+export const ESTIMATE_ABOVE = { pg: 300_000, pglite: 20_000 } as const
+
+/**
  * Counts (and sums, with `stats` SQL expressions) over the filtered set within COUNT_BUDGET_MS; past the budget the
  * total is the planner's estimate and the sums are left out (stats null), both flagged inexact.
  */
 export async function countWithin<S extends object>(root: Db, q: { from: string; where: Where; stats?: string }): Promise<Totals<S>> {
+  const est = await estimate(root, q.from, q.where)
+  const inexact = { total: est, total_exact: false, stats: null }
+  if (est > ESTIMATE_ABOVE[root.kind]) return inexact
   const sql = `select count(*)::bigint as __n${q.stats ? `, ${q.stats}` : ''} from ${q.from} where ${q.where.sql}`
   if (root.kind === 'pg') {
     try {
@@ -155,14 +165,14 @@ export async function countWithin<S extends object>(root: Db, q: { from: string;
       return exact<S>(row!)
     } catch (e) {
       if ((e as { code?: string }).code !== '57014') throw e
+      return inexact
     }
-  } else {
-    // PGlite has no statement timeout (one thread); a capped count decides whether the exact figures are affordable.
-    const cap = 200_000
-    const n = await one<{ n: number }>(root, `select count(*)::int as n from (select 1 from ${q.from} where ${q.where.sql} limit ${cap + 1}) s`, q.where.params)
-    if (n!.n <= cap) return exact<S>((await one<Record<string, unknown>>(root, sql, q.where.params))!)
   }
-  return { total: await estimate(root, q.from, q.where), total_exact: false, stats: null }
+  // PGlite: a capped count (the planner may have underestimated) decides whether the exact figures are affordable.
+  const cap = ESTIMATE_ABOVE.pglite
+  const n = await one<{ n: number }>(root, `select count(*)::int as n from (select 1 from ${q.from} where ${q.where.sql} limit ${cap + 1}) s`, q.where.params)
+  if (n!.n > cap) return inexact
+  return exact<S>((await one<Record<string, unknown>>(root, sql, q.where.params))!)
 }
 
 function exact<S>(row: Record<string, unknown>): Totals<S> {

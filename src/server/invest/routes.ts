@@ -7,8 +7,7 @@ import { one } from '../db/db'
 import { route } from '../http/route'
 import { DateTime, Text } from '../http/schemas'
 import { TIME } from '../http/format'
-import { KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
-import { budgetedTotals } from '../finance/totals'
+import { countWithin, KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
 import { badRequest } from '../errors'
 import { MONEY } from '../../contract/ledger'
 import { INVEST_STATE } from '../../contract/enums'
@@ -38,7 +37,7 @@ async function listPlans(db: Db, product: string, demo: boolean, q: InvestQuery)
   w.timeRange('i.start_at', q)
   const [page, totals] = await Promise.all([
     pageRows<InvestPlan>(db, p, { select: COLS, from: FROM, where: w, idCol: 'i.id' }),
-    budgetedTotals<NonNullable<InvestIndex['balance_stat']>>(db, { from: 'invest_plans i', where: w, stats: STATS }),
+    countWithin<NonNullable<InvestIndex['balance_stat']>>(db, { from: 'invest_plans i', where: w, stats: STATS }),
   ])
   return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, types: { plan: INVEST_PLAN, state: INVEST_STATE } }
 }

@@ -1,10 +1,9 @@
 // /api/merchantbill routes (额度记录): merchants' quota bills, 13 a page, keyset-paged, with money_stat {add, reduce}.
 import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
-import { budgetedTotals } from '../finance/totals'
 import { DateTime, Text } from '../http/schemas'
 import { TIME } from '../http/format'
-import { KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
+import { countWithin, KeysetQuery, keyset, keysetPaged, pageRows, Where } from '../http/list'
 import { QUOTA_TYPE } from '../../contract/enums'
 import { PAGE_SIZES } from '../../contract/common'
 import { MERCHANT_PATHS, type MerchantBill, type MerchantBillIndex } from '../../contract/merchant'
@@ -33,7 +32,7 @@ export default [
       w.timeRange('b.created_at', q)
       const [page, totals] = await Promise.all([
         pageRows<MerchantBill>(ctx.root, p, { select: COLS, from: FROM, where: w, idCol: 'b.id' }),
-        budgetedTotals<{ add: string; reduce: string }>(ctx.root, { from: 'merchant_bills b', where: w, stats: STATS }),
+        countWithin<{ add: string; reduce: string }>(ctx.root, { from: 'merchant_bills b', where: w, stats: STATS }),
       ])
       return { ...keysetPaged(page.rows, p, totals, page), money_stat: totals.stats, types: QUOTA_TYPE }
     },
