@@ -2,7 +2,7 @@
 // filter, a deep page (by cursor) against the first, member suggestions p95, one member's detail with its balance
 // history p95, and ledger:check's run time — on PostgreSQL and on PGlite, each filled once by `bench:data` and kept
 // for later runs (.bench/). Sizes: BENCH_MEMBERS / BENCH_CHANGES (PostgreSQL), BENCH_PGLITE_MEMBERS /
-// BENCH_PGLITE_CHANGES (PGlite, whose WebAssembly heap holds less).
+// BENCH_PGLITE_CHANGES (PGlite, whose WebAssembly heap holds less); BENCH_MEMBERS_ONLY=pg or =pglite runs one of them.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import forge from 'node-forge'
@@ -111,17 +111,26 @@ function ensurePglite(dir, members, changes) {
 
 export async function benchMembers() {
   const out = []
+  const only = process.env.BENCH_MEMBERS_ONLY
+  if (only !== 'pglite') await pgPart(out)
+  if (only !== 'pg') await pglitePart(out)
+  return out
+}
+
+async function pgPart(out) {
   const m = Number(process.env.BENCH_MEMBERS ?? 1_000_000)
   const c = Number(process.env.BENCH_CHANGES ?? 5_000_000)
   const url = await ensurePg(`houtai_bench_m${m}_c${c}`, m, c)
   const row = await measure('PostgreSQL', { DATABASE_URL: url }, 200)
   const check = tool({ DATABASE_URL: url }, ['ledger:check'])
   out.push({ ...row, 'ledger:check': `${(check.ms / 1000).toFixed(1)} s ${check.ok ? '通过' : '不符'}` })
+}
+
+async function pglitePart(out) {
   const pm = Number(process.env.BENCH_PGLITE_MEMBERS ?? 200_000)
   const pc = Number(process.env.BENCH_PGLITE_CHANGES ?? 1_000_000)
   const dir = ensurePglite(`.bench/pglite-m${pm}-c${pc}`, pm, pc)
   const lite = await measure('PGlite', { DATA_DIR: dir, DATABASE_URL: '' }, 100)
   const liteCheck = tool({ DATA_DIR: dir, DATABASE_URL: '' }, ['ledger:check'])
   out.push({ ...lite, 'ledger:check': `${(liteCheck.ms / 1000).toFixed(1)} s ${liteCheck.ok ? '通过' : '不符'}` })
-  return out
 }
