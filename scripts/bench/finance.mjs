@@ -147,8 +147,9 @@ async function approvals(srv, connections) {
 
 /**
  * Ledger transfers per second at the domain level: member ↔ gaming pool through transfer(), `perTx` of them in each
- * transaction (1 = each its own commit), `writers` at once. Beside it the same writers committing an empty-ish
- * transaction: the machine's commit ceiling (WAL flushes), which bounds one-transfer-per-commit whatever the ledger does.
+ * transaction (1 = each its own commit; 0 = each its own statement on the pool, no BEGIN/COMMIT round trips: the
+ * function is atomic by itself), `writers` at once. Beside it the same writers committing an empty-ish transaction:
+ * the machine's commit ceiling (WAL flushes), which bounds one-transfer-per-commit whatever the ledger does.
  */
 async function transfers(m, db, writers, perTx = 1) {
   const ids = (await db.query(`select owner_id as id from ledger_accounts where product = 'alpha' and money = 0 and kind = 1 and balance > 100000 limit 2000`)).rows.map((r) => r.id)
@@ -157,17 +158,17 @@ async function transfers(m, db, writers, perTx = 1) {
   const run = `${process.pid}:${Date.now()}:${writers}:${perTx}`
   await Promise.all(Array.from({ length: writers }, async (_, w) => {
     for (let i = 0; Date.now() < end; i++) {
-      await db.tx(async (tx) => {
-        for (let k = 0; k < perTx; k++) {
-          const id = ids[(w * 7919 + i * 31 + k * 17) % ids.length]
-          const out = (i + k) % 2 === 0
-          await m.transfer(tx, {
-            key: `bench:transfer:${run}:${w}:${i}:${k}`, product: 'alpha', money: 0, amount: 100, type: out ? 1 : 3,
-            from: out ? { kind: 1, owner: id } : { kind: 13 }, to: out ? { kind: 13 } : { kind: 1, owner: id },
-          })
-        }
-      })
-      n += perTx
+      const move = (q, k) => {
+        const id = ids[(w * 7919 + i * 31 + k * 17) % ids.length]
+        const out = (i + k) % 2 === 0
+        return m.transfer(q, {
+          key: `bench:transfer:${run}:${w}:${i}:${k}`, product: 'alpha', money: 0, amount: 100, type: out ? 1 : 3,
+          from: out ? { kind: 1, owner: id } : { kind: 13 }, to: out ? { kind: 13 } : { kind: 1, owner: id },
+        })
+      }
+      if (perTx === 0) await move(db, 0)
+      else await db.tx(async (tx) => { for (let k = 0; k < perTx; k++) await move(tx, k) })
+      n += Math.max(1, perTx)
     }
   }))
   return Math.round(n / SECONDS)
@@ -218,7 +219,9 @@ async function measure(label, env, openDb, n) {
     row[`ledger transfers/s (${w} writers, 1 per transaction)`] = await transfers(m, db, w)
     row[`  plain commits/s (${w} writers, the machine's ceiling)`] = await commits(db, w)
   }
-  row[`ledger transfers/s (${label === 'PostgreSQL' ? 16 : 1} writers, 10 per transaction)`] = await transfers(m, db, label === 'PostgreSQL' ? 16 : 1, 10)
+  const many = label === 'PostgreSQL' ? 16 : 1
+  row[`ledger transfers/s (${many} writers, each its own statement)`] = await transfers(m, db, many, 0)
+  row[`ledger transfers/s (${many} writers, 10 per transaction)`] = await transfers(m, db, many, 10)
   await db.close()
   db = null
   const srv = await start(env, 19500 + Math.floor(Math.random() * 300))
