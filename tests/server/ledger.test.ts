@@ -188,6 +188,29 @@ describe.runIf(pg)('concurrency on PostgreSQL', () => {
     expect((await verifyAudit(t.db)).ok).toBe(true)
   })
 
+  it('moves between two members both ways at once, beside house transfers on the same accounts, without a deadlock', async () => {
+    const a = await member('pair_a')
+    const b = await member('pair_b')
+    await move({ key: 'pair:seed:a', from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: a }, amount: 100_000 })
+    await move({ key: 'pair:seed:b', from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: b }, amount: 100_000 })
+    // Member to member locks both accounts in id order up front; member to house lets the UPDATE take the one lock.
+    const legs: [Side, Side, number][] = [
+      [{ kind: KIND.available, owner: a }, { kind: KIND.available, owner: b }, 300],
+      [{ kind: KIND.available, owner: b }, { kind: KIND.available, owner: a }, 200],
+      [{ kind: KIND.available, owner: a }, { kind: KIND.gaming }, 50],
+      [{ kind: KIND.gaming }, { kind: KIND.available, owner: b }, 70],
+    ]
+    const results = await Promise.allSettled(Array.from({ length: 120 }, (_, i) => {
+      const [from, to, amount] = legs[i % legs.length]
+      return move({ key: `pair:${i}`, from, to, amount, type: 1 })
+    }))
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+    // 30 rounds of each leg: a gives 300 and 50, gets 200; b gets 300 and 70, gives 200.
+    expect([await balance(a), await balance(b)]).toEqual([100_000 + 30 * (200 - 300 - 50), 100_000 + 30 * (300 - 200 + 70)])
+    await expectOk()
+    expect((await verifyAudit(t.db)).ok).toBe(true)
+  })
+
   it('moves money once when the same key races', async () => {
     const id = await member('race_two')
     const results = await Promise.all(Array.from({ length: 20 }, () =>
