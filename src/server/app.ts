@@ -2,13 +2,15 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import swagger from '@fastify/swagger'
 import { randomUUID } from 'node:crypto'
-import { AppError } from './errors'
+import { AppError, forbidden } from './errors'
 import { httpMessage } from '../contract/messages'
 import { validationError } from './http/validation'
 import { registerRoutes, type AppDeps } from './http/route'
 import { ALL_ROUTES } from './routes'
 import { serveConsole } from './http/static'
 import { registerSecurityHeaders } from './http/security'
+import { validatorCompiler } from './http/validator'
+import { authenticate } from './rbac/access'
 
 export interface AppOptions { logger?: boolean | object }
 
@@ -27,9 +29,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    ajv: { customOptions: { verbose: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
     schemaErrorFormatter: (errors, dataVar) => validationError(errors as any, dataVar),
   })
+
+  app.setValidatorCompiler(validatorCompiler())
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
@@ -56,7 +59,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   registerRoutes(app, deps, ALL_ROUTES)
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // The API's map is for whoever runs the platform, not for anyone who can reach it.
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
+    const caller = await authenticate(deps.db, deps.config, req, { menu: 'session', action: 'R' } as never)
+    if (!caller.isSuper) throw forbidden()
+    return app.swagger()
+  })
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await deps.db.query('select 1')

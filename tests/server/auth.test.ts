@@ -107,7 +107,8 @@ describe('session', () => {
 describe('platform', () => {
   it('answers /healthz and the OpenAPI document', async () => {
     expect((await t.get('/healthz')).code).toBe(200)
-    const doc = (await t.get('/api/openapi.json')).body
+    expect((await t.get('/api/openapi.json')).status).toBe(401)
+    const doc = (await t.get('/api/openapi.json', await t.login())).body
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths)).toContain('/api/login')
   })

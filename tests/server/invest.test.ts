@@ -152,7 +152,8 @@ describe('/api/invest', () => {
     // One kind of account at a time; the sums stay the real members'.
     expect((await t.get('/api/invest/index', token, { is_virtual: 1 })).data).toMatchObject({ total: 1, balance_stat: { principal: '0.00' } })
     expect((await t.get('/api/invest/index', token, { is_virtual: 0 })).data).toMatchObject({ total: 2, balance_stat: { principal: '300.00', interest_paid: '0.50' } })
-    expect((await t.get('/api/invest/demo', token, { is_virtual: 1 })).data.total).toBe(1)   // no such filter there: trial plans still
+    // No such filter there: the trial list refuses it rather than quietly answering every trial plan.
+    expect((await t.get('/api/invest/demo', token, { is_virtual: 1 })).msg).toBe('不支持的字段：is_virtual')
   })
 
   it('answers malformed filters with the field named, 403 without the menu, and nothing of another product', async () => {

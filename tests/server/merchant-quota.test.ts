@@ -16,13 +16,17 @@ const quota = (merchant_id: number, type: number, amount: string, remark = '调�
 
 describe('merchants', () => {
   it('creates with a quota account, refuses a duplicate code however written, edits without touching the quota', async () => {
-    const r = await create('PAY01', { quota: '99999' })
+    const forged = await create('PAY01', { quota: '99999' })
+    expect(forged.status).toBe(400)
+    expect(forged.msg).toBe('不支持的字段：quota')
+    const r = await create('PAY01')
     expect(r.code).toBe(200)
     expect(r.data).toMatchObject({ code: 'PAY01', name: 'PAY01支付', quota: '0.00', status: 1, bill_count: 0 })
     expect(await count(t, 'ledger_accounts where owner_id = $1 and kind = 4 and money = 3', [r.data.id])).toBe(1)
     expect((await create('pay01')).status).toBe(409)
     await quota(r.data.id, 21, '1000')
-    const e = await t.post('/api/merchant/edit', token, { id: r.data.id, code: 'PAY01', name: '新名字', status: 0, quota: '1' })
+    expect((await t.post('/api/merchant/edit', token, { id: r.data.id, code: 'PAY01', name: '新名字', status: 0, quota: '1' })).status).toBe(400)
+    const e = await t.post('/api/merchant/edit', token, { id: r.data.id, code: 'PAY01', name: '新名字', status: 0 })
     expect(e.data).toMatchObject({ name: '新名字', status: 0, quota: '1000.00' })
     const [log] = await opRows(t, '/api/merchant/edit')
     expect(log.before).toMatchObject({ name: 'PAY01支付', status: 1 })

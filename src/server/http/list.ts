@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest } from '../errors'
 import { parseTime } from './format'
+import { INT53 } from './validator'
 import { DEFAULT_PER_PAGE, MAX_OFFSET, MAX_PER_PAGE } from '../../contract/common'
 
 export { MAX_OFFSET }
@@ -18,8 +19,9 @@ export const COUNT_BUDGET_MS = 30
 export const KeysetQuery = {
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 1000000 })),
   per_page: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: MAX_PER_PAGE })),
-  after: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0 })),
-  before: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0 })),
+  // Cursors are bigint row ids (a list over an integer id narrows them, see member.ts).
+  after: Type.Optional(Type.Integer({ title: '翻页位置', ...INT53 })),
+  before: Type.Optional(Type.Integer({ title: '翻页位置', ...INT53 })),
 }
 
 /** WHERE conditions with bound parameters; a filter whose value is absent adds nothing. */

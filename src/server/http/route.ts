@@ -9,6 +9,7 @@ import { writeOperation, type AuditEntry } from '../oplog/oplog'
 import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
 import { claimKey, idempotencyKey, keepAnswer, requestHash, type KeyScope } from './idempotency'
+import { strict } from './validator'
 
 /**
  * `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed, or
@@ -64,6 +65,9 @@ export interface AppDeps { db: Db; config: Config; keys: RsaKeys }
 
 const writes = new Set<ActionKey>(['C', 'U', 'D'])
 
+/** The caller resolved before the body is even parsed: an anonymous or unpermitted request learns nothing about fields. */
+const callers = new WeakMap<FastifyRequest, Caller>()
+
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: RouteSpec[]): void {
   for (const spec of routes) {
     if (spec.idempotent && (spec.raw || !writes.has(spec.action))) throw new Error(`idempotent route ${spec.url} must be a logged write`)
@@ -74,13 +78,23 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
       schema: {
         summary: spec.summary,
         tags,
-        ...(spec.body ? { body: spec.body } : {}),
-        ...(spec.query ? { querystring: spec.query } : {}),
+        // Every field a request may carry is declared: a POST's query string holds nothing but an idempotent write's
+        // key (for clients that cannot set the header), a route without a body or query schema takes no field there.
+        ...(spec.method === 'POST' ? { body: strict(spec.body ?? EMPTY) } : {}),
+        querystring: strict(spec.method === 'GET' ? spec.query ?? EMPTY : spec.idempotent ? KEY_QUERY : EMPTY),
         ...(spec.menu !== 'public' ? { security: [{ token: [] }] } : {}),
       },
+      onRequest: async (req) => {
+        callers.set(req, await authenticate(deps.db, deps.config, req, spec))
+      },
+      // A POST sent without a body is an empty object, so it is checked field by field like any other.
+      preValidation: async (req) => {
+        if (spec.method === 'POST' && req.body === undefined) req.body = {}
+      },
       handler: async (req, reply) => {
-        const caller = await authenticate(deps.db, deps.config, req, spec)
-        const input = { ...(req.query as object), ...(req.body as object) } as any
+        const caller = callers.get(req)!
+        // A POST is fed by its body alone, a GET by its query string alone: nothing reaches a handler from elsewhere.
+        const input = { ...((spec.method === 'POST' ? req.body : req.query) as object) } as any
         const base = { root: deps.db, config: deps.config, keys: deps.keys, req, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
         const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
         if (spec.before) await spec.before({ ...base, db: deps.db, audit }, input)
@@ -108,6 +122,10 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
     })
   }
 }
+
+/** No field at all: what a POST's query string and an undeclared body or query may hold. */
+const EMPTY = { type: 'object', properties: {} } as const
+const KEY_QUERY = { type: 'object', properties: { idempotency_key: { type: 'string', title: 'Idempotency-Key', maxLength: 128 } } } as const
 
 function defaultTargets(input: Record<string, unknown>): string[] {
   if (Array.isArray(input.ids)) return input.ids.map(String)

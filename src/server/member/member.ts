@@ -27,6 +27,8 @@ const Fields = {
 
 const Query = Type.Object({
   ...KeysetQuery,
+  after: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0, maximum: 2147483647 })),
+  before: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0, maximum: 2147483647 })),
   id: Type.Optional(Type.Integer({ title: '会员ID', minimum: 1, maximum: 2147483647 })),
   username: Type.Optional(Text('用户名', 16)),
   real_name: Type.Optional(Text('真实姓名', 32)),

@@ -20,6 +20,11 @@ export function levelForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
     ],
     initial: row ?? { upgrade_recharge: '0', withdraw_times_daily: '5', withdraw_max_daily: '0', withdraw_fee_rate: '0.00' },
-    submit: (v) => http.post(`${MEMBER_API.level}/${row ? 'edit' : 'create'}`, { ...(row ? { id: row.id } : {}), ...v }, { silent: true }),
+    // Only the form's own fields: the row it was opened from also carries counts and times the server does not take.
+    submit: (v) => http.post(`${MEMBER_API.level}/${row ? 'edit' : 'create'}`, {
+      ...(row ? { id: row.id } : {}), name: v.name, level: v.level, upgrade_recharge: v.upgrade_recharge,
+      withdraw_times_daily: v.withdraw_times_daily, withdraw_max_daily: v.withdraw_max_daily, withdraw_fee_rate: v.withdraw_fee_rate,
+      remark: v.remark ?? '',
+    }, { silent: true }),
   })
 }
