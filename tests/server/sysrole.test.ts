@@ -51,7 +51,10 @@ describe('sysrole index', () => {
 
 describe('sysrole create / edit / delete', () => {
   it('creates a role and logs it; is_super cannot be set', async () => {
-    const r = await t.post('/api/sysrole/create', admin, { name: ' 审计 ', remark: '只读', is_super: true })
+    const forged = await t.post('/api/sysrole/create', admin, { name: ' 审计 ', remark: '只读', is_super: true })
+    expect(forged.status).toBe(400)
+    expect(forged.msg).toBe('不支持的字段：is_super')
+    const r = await t.post('/api/sysrole/create', admin, { name: ' 审计 ', remark: '只读' })
     expect(r.code).toBe(200)
     expect(r.data).toMatchObject({ name: '审计', remark: '只读', is_super: false, admin_count: 0 })
     expect((await t.db.query('select product from roles where id = $1', [r.data.id])).rows[0].product).toBeNull()
@@ -97,7 +100,8 @@ describe('sysrole create / edit / delete', () => {
   it('keeps the super role super and its name; its remark may change', async () => {
     const id = await roleId('超级管理员')
     expect((await t.post('/api/sysrole/edit', admin, { id, name: '管理员' })).status).toBe(409)
-    const r = await t.post('/api/sysrole/edit', admin, { id, name: '超级管理员', remark: '全部', is_super: false })
+    expect((await t.post('/api/sysrole/edit', admin, { id, name: '超级管理员', remark: '全部', is_super: false })).status).toBe(400)
+    const r = await t.post('/api/sysrole/edit', admin, { id, name: '超级管理员', remark: '全部' })
     expect(r.data).toMatchObject({ name: '超级管理员', remark: '全部', is_super: true })
     const other = await roleId('财务')
     expect((await t.post('/api/sysrole/edit', admin, { id: other, name: '超级管理员' })).status).toBe(409)
@@ -223,7 +227,8 @@ describe('sysrole holders', () => {
   it('guards the super role: only a super admin changes its holders, and one enabled holder stays', async () => {
     const sup = await roleId('超级管理员')
     const empty = await t.post('/api/sysrole/assign_user', admin, { role_id: sup, admin_ids: [] })
-    expect({ status: empty.status, msg: empty.msg }).toEqual({ status: 409, msg: '至少需要保留一个启用的超级管理员' })
+    // The only holder is the caller himself, and nobody changes his own roles.
+    expect({ status: empty.status, msg: empty.msg }).toEqual({ status: 403, msg: '不能修改自己的角色' })
     const yunying = await t.login('yunying')
     const ops = await roleId('运营')
     const held = (await t.get('/api/sysrole/menu', admin, { role_id: ops })).data.menu_ids

@@ -9,7 +9,9 @@ import { endSessions, type Caller } from '../rbac/access'
 import type { RsaKeys } from '../auth/rsa'
 import { hashPassword } from '../auth/password'
 import type { Admin } from '../../contract/admin'
-import { contains, ensureEnabledSuper, lockSuperRole, requireSuperCaller, uniq } from './sysrole-store'
+import {
+  contains, ensureEnabledSuper, ensureMayTakeOver, ensureNotSelf, ensureWithinCeiling, lockSuperRole, requireSuperCaller, uniq,
+} from './sysrole-store'
 
 // Never the password hash or the TOTP secret.
 const ADMIN_COLS = `a.id, a.username, a.nickname, a.status::int as status, a.google_enabled as google_auth, a.product,
@@ -75,6 +77,7 @@ export async function createAdmin(db: Queryable, caller: Caller, keys: RsaKeys, 
   const plain = plainPassword(keys, b.password)
   const roles = await checkRoles(db, scope, b.role_ids)
   if (roles.hasSuper) requireSuperCaller(caller)
+  await ensureWithinCeiling(db, caller, roles.ids)
   await checkUsername(db, b.username, null)
   const a = await one<{ id: number }>(db,
     `insert into admins (product, username, nickname, password_hash, status) values ($1, $2, $3, $4, $5)
@@ -93,13 +96,18 @@ export async function editAdmin(db: Queryable, caller: Caller, keys: RsaKeys, sc
   // The super role is locked before the admin row, in the same order as sysrole/assign_user, so they cannot deadlock.
   await lockSuperRole(db)
   const before = await getRow(db, scope, id, true)
+  if (plain !== null) await ensureMayTakeOver(db, caller, id)
   const roles = await checkRoles(db, scope, b.role_ids)
   if (before.is_super || roles.hasSuper) requireSuperCaller(caller)
+  const had = before.roles.map((r) => r.id)
+  const rolesChanged = !sameSet(had, roles.ids)
+  // Own nickname, username or password may change, own roles may not; roles it already had and keeps are no gift.
+  if (rolesChanged) ensureNotSelf(caller, [id])
+  await ensureWithinCeiling(db, caller, roles.ids, had)
   await checkUsername(db, b.username, id)
   await db.query(
     `update admins set username = $2, nickname = $3, status = $4, password_hash = coalesce($5, password_hash), updated_at = now()
       where id = $1`, [id, b.username, b.nickname, b.status, plain === null ? null : await hashPassword(plain)])
-  const rolesChanged = !sameSet(before.roles.map((r) => r.id), roles.ids)
   if (rolesChanged) {
     await db.query('delete from admin_roles where admin_id = $1', [id])
     await db.query('insert into admin_roles (admin_id, role_id) select $1, unnest($2::int[])', [id, roles.ids])

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { TIME } from '../http/format'
 import type { Paging } from '../http/schemas'
-import { badRequest, conflict, forbidden, notFound } from '../errors'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors'
 import { endSessions, type Caller } from '../rbac/access'
 import type { Role, RoleMenus } from '../../contract/admin'
 
@@ -91,6 +91,8 @@ export async function roleGrants(db: Queryable, role: RoleRow): Promise<RoleMenu
   return { role_id: role.id, menu_ids: menus.map((m) => m.id), permission_ids: perms.map((p) => p.id) }
 }
 
+const CEILING = '不能分配您自己没有的菜单或权限'
+
 /** Menus (with their ancestors) and permissions the caller holds through its roles. */
 async function callerHolds(db: Queryable, adminId: number) {
   const menus = await many<{ id: number }>(db,
@@ -124,7 +126,7 @@ export async function assignGrants(db: Queryable, caller: Caller, role: RoleRow,
     const holds = await callerHolds(db, caller.adminId)
     const had = { menus: new Set(before.menu_ids), perms: new Set(before.permission_ids) }
     const grantsMore = menus.some((m) => !had.menus.has(m) && !holds.menus.has(m)) || perms.some((p) => !had.perms.has(p) && !holds.perms.has(p))
-    if (grantsMore) throw forbidden('不能分配您自己没有的菜单或权限')
+    if (grantsMore) throw forbidden(CEILING)
   }
   await db.query('delete from role_menus where role_id = $1', [role.id])
   await db.query('insert into role_menus (role_id, menu_id) select $1, unnest($2::int[])', [role.id, menus])
@@ -150,7 +152,54 @@ export function requireSuperCaller(caller: Caller): void {
   if (!caller.isSuper) throw forbidden('只有超级管理员可以授予、收回或修改超级管理员')
 }
 
-/** Sets exactly which admins of the role's scope hold the role; ends the sessions of every admin whose roles changed. */
+/** Nobody changes his own roles (not even the super admin, who could otherwise drop or widen his own rights unseen). */
+export function ensureNotSelf(caller: Caller, adminIds: number[]): void {
+  if (adminIds.includes(caller.adminId)) throw forbidden('不能修改自己的角色')
+}
+
+/**
+ * The ceiling on giving rights, the rule assignGrants applies to a role's grants, for every path that gives an admin
+ * roles (sysrole/assign_user, sysadmin and proadmin create/edit): a non-super caller may give a role only when all it
+ * grants (its menus and permissions) the caller holds himself; only a super caller gives the super role (it holds
+ * everything). keptRoleIds: roles the admin holds already and keeps; keeping them gives nothing new.
+ */
+export async function ensureWithinCeiling(db: Queryable, caller: Caller, roleIds: number[], keptRoleIds: number[] = []): Promise<void> {
+  if (caller.isSuper) return
+  const kept = new Set(keptRoleIds)
+  const given = uniq(roleIds).filter((id) => !kept.has(id))
+  if (!given.length) return
+  if (await one(db, 'select 1 from roles where id = any($1::int[]) and is_super', [given])) requireSuperCaller(caller)
+  const menus = await many<{ id: number }>(db, 'select distinct menu_id as id from role_menus where role_id = any($1::int[])', [given])
+  const perms = await many<{ id: number }>(db,
+    'select distinct permission_id as id from role_permissions where role_id = any($1::int[])', [given])
+  const holds = await callerHolds(db, caller.adminId)
+  if (menus.some((m) => !holds.menus.has(m.id)) || perms.some((p) => !holds.perms.has(p.id))) throw forbidden(CEILING)
+}
+
+/**
+ * Resetting another admin's password or authenticator is taking over his account: a caller who is not super may do it
+ * only to an admin whose roles are all within his own rights (else he would log in as the stronger admin).
+ */
+export async function ensureMayTakeOver(db: Queryable, caller: Caller, adminId: number): Promise<void> {
+  if (caller.isSuper || adminId === caller.adminId) return
+  const held = await many<{ id: number }>(db, 'select role_id as id from admin_roles where admin_id = $1', [adminId])
+  try {
+    await ensureWithinCeiling(db, caller, held.map((r) => r.id))
+  } catch (e) {
+    if (e instanceof AppError && e.code === 403) throw forbidden('不能重置权限高于您的管理员的密码或谷歌验证')
+    throw e
+  }
+}
+
+/**
+ * Sets exactly which admins of the role's scope hold the role; ends the sessions of every admin whose roles changed.
+ * Only holders of the role's scope are touched: admins of another scope holding it (product admins given a platform
+ * role through 产品管理员) are neither seen nor removed, and appear in neither before nor after.
+ * Adding a holder gives him the role's rights, so the role must be within the caller's ceiling. Removing one only
+ * narrows another admin's rights and raises nobody: it stays allowed whatever the role grants, as assignGrants lets
+ * a role lose menus and sysadmin/edit lets an admin lose roles (revoking is the role manager's job, and it is logged).
+ * The caller never adds or removes himself.
+ */
 export async function setHolders(db: Queryable, caller: Caller, role: RoleRow, adminIds: number[]) {
   const ids = uniq(adminIds)
   const found = await many<{ id: number }>(db,
@@ -160,9 +209,13 @@ export async function setHolders(db: Queryable, caller: Caller, role: RoleRow, a
     requireSuperCaller(caller)
     await lockSuperRole(db)
   }
-  const old = (await many<{ id: number }>(db, 'select admin_id as id from admin_roles where role_id = $1 order by 1', [role.id])).map((r) => r.id)
+  const old = (await many<{ id: number }>(db,
+    `select ar.admin_id as id from admin_roles ar join admins a on a.id = ar.admin_id
+      where ar.role_id = $1 and a.product is not distinct from $2 order by 1`, [role.id, role.product])).map((r) => r.id)
   const removed = old.filter((id) => !ids.includes(id))
   const added = ids.filter((id) => !old.includes(id))
+  ensureNotSelf(caller, [...added, ...removed])
+  if (added.length) await ensureWithinCeiling(db, caller, [role.id])
   await db.query('delete from admin_roles where role_id = $1 and admin_id = any($2::int[])', [role.id, removed])
   await db.query('insert into admin_roles (admin_id, role_id) select unnest($2::int[]), $1', [role.id, added])
   if (role.is_super) await ensureEnabledSuper(db)

@@ -5,6 +5,7 @@ import { Id, IdBody, IdsBody, ListQuery, paged, paging, Text } from '../http/sch
 import { conflict, notFound } from '../errors'
 import { hashPassword } from '../auth/password'
 import { endSessions } from '../rbac/access'
+import { ensureMayTakeOver, ensureNotSelf, ensureWithinCeiling } from '../admin/sysrole-store'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Admin } from '../../contract/admin'
 import {
@@ -47,6 +48,7 @@ export default [
       const username = checkUsername(b.username)
       const plain = decryptPassword(ctx.keys, b.password)
       const roleIds = await checkRoles(ctx.db, ctx.caller.product, b.role_ids)
+      await ensureWithinCeiling(ctx.db, ctx.caller, roleIds)
       const id = await insertAdmin(ctx.db, {
         product: ctx.caller.product, username, nickname: b.nickname.trim(), passwordHash: await hashPassword(plain), status: b.status,
       })
@@ -67,10 +69,14 @@ export default [
       const plain = b.password ? decryptPassword(ctx.keys, b.password) : undefined
       const roleIds = await checkRoles(ctx.db, ctx.caller.product, b.role_ids)
       if (b.id === ctx.caller.adminId && b.status !== 1) throw conflict('不能禁用当前登录的账号')
+      const rolesChanged = roleIds.join() !== before.role_ids.join()
+      // The same rules as /api/sysadmin: never one's own roles, and only roles within the caller's own rights are given.
+      if (rolesChanged) ensureNotSelf(ctx.caller, [b.id])
+      if (plain !== undefined) await ensureMayTakeOver(ctx.db, ctx.caller, b.id)
+      await ensureWithinCeiling(ctx.db, ctx.caller, roleIds, before.role_ids)
       if (await usernameTaken(ctx.db, username, b.id)) throw conflict('用户名已存在')
       await updateAdmin(ctx.db, b.id, { username, nickname: b.nickname.trim(), status: b.status, passwordHash: plain && (await hashPassword(plain)) })
       await setRoles(ctx.db, b.id, roleIds)
-      const rolesChanged = roleIds.join() !== before.role_ids.join()
       // Disabled, given other roles or a new password: whoever holds its sessions must log in again.
       if (plain !== undefined || rolesChanged || (before.status === 1 && b.status === 0)) await endSessions(ctx.db, [b.id])
       const [after] = await proAdminsByIds(ctx.db, ctx.caller.product, [b.id])
@@ -116,6 +122,7 @@ export default [
     body: IdBody,
     handler: async (ctx, b) => {
       const before = await oneOf(ctx, b.id)
+      await ensureMayTakeOver(ctx.db, ctx.caller, b.id)
       await resetGoogle(ctx.db, b.id)
       await endSessions(ctx.db, [b.id])
       ctx.audit.before = { google_auth: before.google_auth }
