@@ -1,6 +1,6 @@
 // Accepting a Google code for an admin: valid now and for a time step after the last one used (no replay).
 import type { Db, Queryable } from '../db/db'
-import { checkThrottle, recordFailure } from './throttle'
+import { releaseAttempt, reserveAttempt } from './throttle'
 import { badRequest } from '../errors'
 import { MSG } from '../../contract/messages'
 import { one } from '../db/db'
@@ -20,13 +20,11 @@ export async function consumeGoogleCode(db: Queryable, adminId: number, secret: 
  * so a stolen session cannot try all 10^6 codes to switch the authenticator off.
  */
 export async function throttleGoogleCode(db: Db, adminId: number, username: string, ip: string, code: unknown): Promise<void> {
-  const key = `google:${username}`
-  await checkThrottle(db, key, ip)
+  // Reserved before the code is checked (429 past the limits): a wrong code keeps it as its failure, a right one releases it.
+  const attempt = await reserveAttempt(db, `google:${username}`, ip)
   const row = await one<{ google_secret: string | null; google_last_step: number }>(db,
     'select google_secret, google_last_step from admins where id = $1', [adminId])
   const step = row?.google_secret && typeof code === 'string' ? codeStep(row.google_secret, code.trim()) : null
-  if (step === null || step <= Number(row!.google_last_step)) {
-    await recordFailure(db, key, ip)
-    throw badRequest(MSG.badGoogle, 'code')
-  }
+  if (step === null || step <= Number(row!.google_last_step)) throw badRequest(MSG.badGoogle, 'code')
+  await releaseAttempt(db, attempt)
 }

@@ -8,7 +8,7 @@ import { MSG } from '../../contract/messages'
 import { hashToken, type Caller } from '../rbac/access'
 import { userInfo } from '../rbac/userinfo'
 import { verifyPassword } from './password'
-import { checkThrottle, clearFailures, recordFailure } from './throttle'
+import { clearFailures, releaseAttempt, reserveAttempt } from './throttle'
 import { consumeGoogleCode } from './google-code'
 import { writeOperation } from '../oplog/oplog'
 
@@ -26,39 +26,46 @@ interface AdminRow {
 async function login(ctx: Ctx, body: { username: string; password: string; google_code?: string }) {
   const db = ctx.root
   const username = body.username.trim()
-  await checkThrottle(db, username, ctx.ip)
-  const plain = ctx.keys.decrypt(body.password)
-  const admin = await one<AdminRow>(db, 'select * from admins where username = $1', [username])
-  // Same work and the same answer for an unknown user, a wrong password and an undecryptable one.
-  const ok = await verifyPassword(plain ?? '', admin?.password_hash)
-  if (!admin || !ok || plain === null) {
-    await recordFailure(db, username, ctx.ip)
-    throw badRequest(MSG.badLogin)
-  }
-  if (admin.status !== 1) throw new AppError(403, MSG.disabled)
-  if (admin.google_enabled) {
-    if (!body.google_code) throw new AppError(400, MSG.needGoogle, { need_google: true, field: 'google_code' })
-    if (!(await consumeGoogleCode(db, admin.id, admin.google_secret, body.google_code))) {
-      await recordFailure(db, username, ctx.ip)
-      throw new AppError(400, MSG.badGoogle, { need_google: true, field: 'google_code' })
+  // Reserved before the password is checked (429 past the limits): left in place it is this attempt's failure.
+  const attempt = await reserveAttempt(db, username, ctx.ip)
+  let failed = false
+  try {
+    const plain = ctx.keys.decrypt(body.password)
+    const admin = await one<AdminRow>(db, 'select * from admins where username = $1', [username])
+    // Same work and the same answer for an unknown user, a wrong password and an undecryptable one.
+    const ok = await verifyPassword(plain ?? '', admin?.password_hash)
+    if (!admin || !ok || plain === null) {
+      failed = true
+      throw badRequest(MSG.badLogin)
     }
+    if (admin.status !== 1) throw new AppError(403, MSG.disabled)
+    if (admin.google_enabled) {
+      if (!body.google_code) throw new AppError(400, MSG.needGoogle, { need_google: true, field: 'google_code' })
+      if (!(await consumeGoogleCode(db, admin.id, admin.google_secret, body.google_code))) {
+        failed = true
+        throw new AppError(400, MSG.badGoogle, { need_google: true, field: 'google_code' })
+      }
+    }
+    const product = admin.product ?? (await one<{ code: string }>(db, 'select code from products order by sort, code limit 1'))!.code
+    const token = randomBytes(32).toString('base64url')
+    const session = await db.tx(async (tx) => {
+      const s = await one<{ id: number }>(tx,
+        `insert into sessions (token_hash, admin_id, product, ip, user_agent, expires_at)
+         values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) returning id`,
+        [hashToken(token), admin.id, product, ctx.ip, ctx.userAgent, ctx.config.sessionMax])
+      await tx.query('update admins set last_login_at = now(), last_login_ip = $2 where id = $1', [admin.id, ctx.ip])
+      const caller = callerOf(admin, product, Number(s!.id), false)
+      await writeOperation(tx, { caller, ip: ctx.ip, userAgent: ctx.userAgent },
+        { action: 'C', path: '/api/login', target_ids: [String(admin.id)] })
+      return s!
+    })
+    await clearFailures(db, username, ctx.ip)
+    const isSuper = !!(await one(db, 'select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = $1 and r.is_super', [admin.id]))
+    return { token, userinfo: await userInfo(db, callerOf(admin, product, Number(session.id), isSuper)) }
+  } finally {
+    // Anything but a bad password or a bad Google code is no failure: the reservation goes (a success cleared it already).
+    if (!failed) await releaseAttempt(db, attempt)
   }
-  const product = admin.product ?? (await one<{ code: string }>(db, 'select code from products order by sort, code limit 1'))!.code
-  const token = randomBytes(32).toString('base64url')
-  const session = await db.tx(async (tx) => {
-    const s = await one<{ id: number }>(tx,
-      `insert into sessions (token_hash, admin_id, product, ip, user_agent, expires_at)
-       values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) returning id`,
-      [hashToken(token), admin.id, product, ctx.ip, ctx.userAgent, ctx.config.sessionMax])
-    await tx.query('update admins set last_login_at = now(), last_login_ip = $2 where id = $1', [admin.id, ctx.ip])
-    const caller = callerOf(admin, product, Number(s!.id), false)
-    await writeOperation(tx, { caller, ip: ctx.ip, userAgent: ctx.userAgent },
-      { action: 'C', path: '/api/login', target_ids: [String(admin.id)] })
-    return s!
-  })
-  await clearFailures(db, username, ctx.ip)
-  const isSuper = !!(await one(db, 'select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = $1 and r.is_super', [admin.id]))
-  return { token, userinfo: await userInfo(db, callerOf(admin, product, Number(session.id), isSuper)) }
 }
 
 function callerOf(a: AdminRow, product: string, sessionId: number, isSuper: boolean): Caller {

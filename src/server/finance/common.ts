@@ -8,6 +8,7 @@ import { PRODUCT_TZ } from '../http/format'
 import type { Where } from '../http/list'
 import type { Caller } from '../rbac/access'
 import { toCents } from '../../contract/money'
+import { cents } from '../member/fields'
 
 export interface Payer { id: number; username: string; kind: number; status: number; level_id: number | null; real_name: string }
 
@@ -65,15 +66,13 @@ export async function memberIdOf(db: Queryable, product: string, username: strin
   return m?.id ?? 0
 }
 
+/** A money amount as the console sends it (text or a number), read to cents by `amountCents`. */
 export const MoneyText = (title: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { title })
 export const RemarkText = (title = '备注', min = 0) => Type.String({ title, maxLength: 200, minLength: min })
 
-/** An amount as the console sends it, in cents: > 0 and at most `max` when given. */
+/** An amount as the console sends it, in cents: > 0 and at most MAX_CENTS (999999999.99); a 400 naming the field otherwise. */
 export function amountCents(v: string | number, field = 'amount', title = '金额'): number {
-  const c = toCents(v)
-  if (c === null) throw badRequest(`${title}格式不正确，最多两位小数`, field)
-  if (c <= 0) throw badRequest(`${title}必须大于 0`, field)
-  return c
+  return cents(v, field, title)
 }
 
 /** A required remark: blank after trimming is a 400. */

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { AppError, conflict } from '../errors'
 import { KIND, type AccountKind, type MoneyClass } from '../../contract/ledger'
-import { centsText } from '../../contract/money'
+import { centsText, exactCents } from '../../contract/money'
 
 /** One side of a transfer: a house account (kind ≥ 10) or an owned account (member or merchant id). */
 export interface Side { kind: AccountKind; owner?: number }
@@ -16,8 +16,8 @@ export interface TransferInput {
   money: MoneyClass
   from: Side
   to: Side
-  /** Cents, > 0. */
-  amount: number
+  /** Cents, > 0 (a bigint only where a balance past 2^53 cents is moved as a whole, e.g. a virtual account set back). */
+  amount: number | bigint
   /** TRANSFER type (balance change types 1–12, quota 21/22, internal 101+). */
   type: number
   ref?: string
@@ -27,20 +27,23 @@ export interface TransferInput {
   at?: Date
 }
 
+/** Balances in cents, exact: a number while a safe integer, a bigint past 2^53 (format them with centsText). */
+export type Cents = number | bigint
+
 export interface TransferResult {
   id: number
   /** True when the key had been used with the same content: nothing moved now. */
   replayed: boolean
-  fromBefore: number | null
-  fromAfter: number | null
-  toBefore: number | null
-  toAfter: number | null
+  fromBefore: Cents | null
+  fromAfter: Cents | null
+  toBefore: Cents | null
+  toAfter: Cents | null
 }
 
 /** Why the ledger refused a movement; `available` (cents) is set for insufficient funds of a single transfer. */
 export class LedgerError extends AppError {
   constructor(readonly reason: 'insufficient' | 'keyReused' | 'noAccount' | 'badAmount', message: string,
-    readonly available: number | null = null, readonly owners: number[] = []) {
+    readonly available: Cents | null = null, readonly owners: number[] = []) {
     super(reason === 'noAccount' ? 404 : reason === 'badAmount' ? 400 : 409, message,
       available !== null ? { available: centsText(available) } : owners.length ? { owners } : null)
   }
@@ -51,7 +54,7 @@ function translate(e: unknown): unknown {
   switch (err?.code) {
     case 'LD001': {
       const detail = String(err.detail ?? '')
-      if (/^\d+$/.test(detail)) return new LedgerError('insufficient', `余额不足，可用余额 ${centsText(detail)} 元`, Number(detail))
+      if (/^\d+$/.test(detail)) return new LedgerError('insufficient', `余额不足，可用余额 ${centsText(detail)} 元`, exactCents(detail))
       const owners = detail.replace(/^owners:/, '').split(',').filter(Boolean).map(Number)
       return new LedgerError('insufficient', '余额不足', null, owners)
     }
@@ -62,17 +65,19 @@ function translate(e: unknown): unknown {
   }
 }
 
+const INT8_MAX = 9_223_372_036_854_775_807n
 const owned = (s: Side) => (s.kind < 10 ? s.owner ?? null : null)
 
 export async function transfer(db: Queryable, t: TransferInput): Promise<TransferResult> {
-  if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new LedgerError('badAmount', '金额必须大于 0')
+  const whole = typeof t.amount === 'bigint' ? t.amount > 0n && t.amount <= INT8_MAX : Number.isSafeInteger(t.amount) && t.amount > 0
+  if (!whole) throw new LedgerError('badAmount', '金额必须大于 0')
   try {
     const r = await one<{
-      transfer_id: number; replayed: boolean; from_before: number | null; from_after: number | null
-      to_before: number | null; to_after: number | null
+      transfer_id: number; replayed: boolean; from_before: DbCents | null; from_after: DbCents | null
+      to_before: DbCents | null; to_after: DbCents | null
     }>(db,
       `select * from ledger_transfer($1, $2, $3::smallint, $4::smallint, $5, $6::smallint, $7, $8::bigint, $9::smallint, $10, $11, $12, $13)`,
-      [t.key, t.product, t.money, t.from.kind, owned(t.from), t.to.kind, owned(t.to), t.amount, t.type,
+      [t.key, t.product, t.money, t.from.kind, owned(t.from), t.to.kind, owned(t.to), String(t.amount), t.type,
         t.ref ?? '', t.remark ?? '', t.admin ?? '', t.at ?? null])
     return {
       id: Number(r!.transfer_id), replayed: r!.replayed,
@@ -119,7 +124,7 @@ export async function openAccounts(db: Queryable, product: string, money: MoneyC
 
 export const MEMBER_KINDS: AccountKind[] = [KIND.available, KIND.frozen, KIND.interest]
 
-/** Balances of one owner's accounts in cents, by kind. */
+/** Balances of one owner's accounts in cents, by kind (as numbers: for amounts known to be small, tests and tools). */
 export async function balancesOf(db: Queryable, product: string, owner: number, kinds: AccountKind[] = MEMBER_KINDS): Promise<Record<number, number>> {
   const rows = await many<{ kind: number; balance: number }>(db,
     `select kind, balance from ledger_accounts where product = $1 and owner_id = $2 and kind = any($3::smallint[])`, [product, owner, kinds])
@@ -134,4 +139,6 @@ export function insufficient(e: unknown, message: (available: string) => string)
   return e
 }
 
-const num = (v: number | string | null) => (v === null ? null : Number(v))
+/** A bigint column as the drivers answer it: a number, a bigint (PGlite) or a string (pg) past 2^53. */
+type DbCents = number | bigint | string
+const num = (v: DbCents | null): Cents | null => (v === null ? null : exactCents(v))

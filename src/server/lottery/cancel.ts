@@ -13,7 +13,7 @@ import { ORDER_NO } from './sql'
 import { cancelledTotals } from './totals'
 
 /** refunded and reversed: real members' money (virtual and trial money is never a financial figure). */
-export interface Cancelled { id: number; issue_no: string; bets: number; refunded: number; reversed: number }
+export interface Cancelled { id: number; issue_no: string; bets: number; refunded: bigint; reversed: bigint }
 
 interface BetLeg { id: number; member_id: number; money: MoneyClass; amount: number; payout: number; status: number; ref: string }
 
@@ -54,14 +54,16 @@ export async function cancelIssue(db: Queryable, product: string, id: number, re
   await cancelledTotals(db, id)
   await db.query(`update lottery_bets set status = 4, settled_at = coalesce(settled_at, now()) where issue_id = $1 and status in (1, 2, 3)`, [id])
   const real = bets.filter((b) => b.money === 0)
+  // Each bet is a safe integer; their sums are bigints (an issue's many bets could pass 2^53 cents).
+  const staked = real.reduce((s, b) => s + BigInt(b.amount), 0n)
   const u = await db.query(
     `update lottery_issues set status = 4, cancelled_at = now(), cancel_admin = $2, remark = $3,
             bet_count = $4, bet_amount = $5, payout_amount = 0 where id = $1 and status <> 4`,
-    [id, admin, remark, real.length, real.reduce((s, b) => s + b.amount, 0)])
+    [id, admin, remark, real.length, staked.toString()])
   if (u.rowCount !== 1) throw conflict('状态已变更')
   return {
-    id, issue_no: i.issue_no, bets: bets.length, refunded: real.reduce((s, b) => s + b.amount, 0),
-    reversed: real.reduce((s, b) => s + (b.status === 1 ? b.payout : 0), 0),
+    id, issue_no: i.issue_no, bets: bets.length, refunded: staked,
+    reversed: real.reduce((s, b) => s + (b.status === 1 ? BigInt(b.payout) : 0n), 0n),
   }
 }
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { RsaKeys } from '../auth/rsa'
 import { badRequest } from '../errors'
 import { Id, Text } from '../http/schemas'
-import { MAX_CENTS, toCents } from '../../contract/money'
+import { moneyInput } from '../../contract/money'
 
 export const Username = Type.String({ title: '用户名', minLength: 4, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' })
 export const Status01 = (title = '状态') => Type.Integer({ title, minimum: 0, maximum: 1 })
@@ -35,13 +35,14 @@ export function fundPassword(keys: RsaKeys, cipher: string | undefined): string 
   return plain
 }
 
-/** A money field in cents within (0, max] (max defaults to MAX_CENTS); `allowZero` for amounts that may be nothing. */
+/**
+ * A money field in cents within (0, max] (max defaults to, and never exceeds, MAX_CENTS: 999999999.99); `allowZero` for
+ * amounts that may be nothing. Every money input of the server is read through here (finance's `amountCents` too).
+ */
 export function cents(v: string | number | undefined | null, field: string, title: string, opts: { allowZero?: boolean; max?: number } = {}): number {
-  const c = toCents(v ?? '')
-  if (c === null) throw badRequest(`${title}格式不正确，最多两位小数`, field)
-  if (c < 0 || (!opts.allowZero && c === 0)) throw badRequest(opts.allowZero ? `${title}不能为负数` : `${title}必须大于 0`, field)
-  if (c > (opts.max ?? MAX_CENTS)) throw badRequest(`${title}超出上限`, field)
-  return c
+  const r = moneyInput(v, opts)
+  if ('error' in r) throw badRequest(`${title}${r.error}`, field)
+  return r.cents
 }
 
 /** A username prefix as a LIKE pattern (lower case, `%` and `_` taken literally), or null when empty. */

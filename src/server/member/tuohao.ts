@@ -10,7 +10,7 @@ import { TIME } from '../http/format'
 import { notFound } from '../errors'
 import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
 import type { Tuohao } from '../../contract/member'
-import { centsText } from '../../contract/money'
+import { centsText, exactCents } from '../../contract/money'
 import { transfer } from '../ledger/ledger'
 import { deleteMembers, editMember, registerMember } from './member-write'
 import { IMG_URL } from './member-sql'
@@ -31,15 +31,18 @@ async function byId(db: Queryable, product: string, id: number): Promise<Tuohao>
 
 /** Moves play money between the virtual pool and the account so its balance becomes `target` cents. */
 async function setBalance(db: Queryable, product: string, id: number, target: number, admin: string): Promise<void> {
-  const now = Number((await one<{ b: number }>(db,
+  // The balance as a bigint: exact however far play money has taken it (pg answers a string past 2^53, PGlite a bigint).
+  const now = BigInt((await one<{ b: number | bigint | string }>(db,
     `select balance as b from ledger_accounts where product = $1 and money = 1 and kind = 1 and owner_id = $2 for update`, [product, id]))?.b ?? 0)
-  if (now === target) return
-  const up = target > now
+  const diff = BigInt(target) - now
+  if (diff === 0n) return
+  const up = diff > 0n
+  const amount = up ? diff : -diff
   await transfer(db, {
     key: `virtual:set:${id}:${randomUUID()}`, product, money: MONEY.virtual,
     from: up ? { kind: KIND.virtualPool } : { kind: KIND.available, owner: id },
     to: up ? { kind: KIND.available, owner: id } : { kind: KIND.virtualPool },
-    amount: Math.abs(target - now), type: TRANSFER.virtualAdjust, remark: `余额设为 ${centsText(target)} 元`, admin,
+    amount: exactCents(amount), type: TRANSFER.virtualAdjust, remark: `余额设为 ${centsText(target)} 元`, admin,
   })
 }
 

@@ -3,8 +3,9 @@
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, notFound } from '../errors'
-import { insufficient, openAccounts, transfer } from '../ledger/ledger'
+import { insufficient, openAccounts, transfer, type Cents } from '../ledger/ledger'
 import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
+import { exactCents } from '../../contract/money'
 
 /** Opens the merchant's quota account (idempotent). */
 export const openQuotaAccount = (db: Queryable, product: string, merchantId: number) =>
@@ -22,14 +23,15 @@ export interface QuotaMove {
   at?: Date
 }
 
-export async function quotaOf(db: Queryable, product: string, merchantId: number): Promise<number> {
-  const r = await one<{ balance: number }>(db,
+/** The merchant's quota in cents, exact at any size. */
+export async function quotaOf(db: Queryable, product: string, merchantId: number): Promise<Cents> {
+  const r = await one<{ balance: number | bigint | string }>(db,
     'select balance from ledger_accounts where product = $1 and money = $2 and kind = $3 and owner_id = $4', [product, MONEY.quota, KIND.quota, merchantId])
-  return Number(r?.balance ?? 0)
+  return exactCents(r?.balance ?? 0)
 }
 
 /** Adds (21) or reduces (22) a merchant's quota; a reduction beyond the quota is a 409 naming the current quota. */
-export async function moveQuota(db: Queryable, product: string, q: QuotaMove): Promise<{ before: number; after: number; replayed: boolean }> {
+export async function moveQuota(db: Queryable, product: string, q: QuotaMove): Promise<{ before: Cents; after: Cents; replayed: boolean }> {
   if (q.type !== 21 && q.type !== 22) throw badRequest('类型只能是 21 增加额度或 22 减少额度', 'type')
   const m = await one<{ id: number }>(db, 'select id from merchants where id = $1 and product = $2', [q.merchant_id, product])
   if (!m) throw notFound('商户不存在')

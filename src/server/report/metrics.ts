@@ -8,5 +8,6 @@ export type Metric = (typeof METRICS)[number]
 /** One day of the report as stored (cents, counts). */
 export type DayFigures = Record<Metric, number> & { day: string }
 
-/** SQL: every figure summed over rows of report_daily aliased `r`. */
-export const SUM_ROLLUP = METRICS.map((m) => `coalesce(sum(r.${m}), 0)::bigint as ${m}`).join(', ')
+/** SQL: every figure summed over rows of report_daily aliased `r`, the amounts as decimal text (exact past 2^53 cents on either driver). */
+export const SUM_ROLLUP_TEXT = [...COUNTS.map((m) => `coalesce(sum(r.${m}), 0)::bigint as ${m}`),
+  ...AMOUNTS.map((m) => `coalesce(sum(r.${m}), 0)::text as ${m}`)].join(', ')

@@ -9,31 +9,34 @@ import { badRequest, notFound } from '../errors'
 import { PRODUCT_TZ } from '../http/format'
 import type { Caller } from '../rbac/access'
 import { moneyStat, statusSums, WHAT } from '../finance/totals'
-import { rollupDays } from './read'
-import { METRICS, type DayFigures } from './metrics'
+import { rollupDaysExact, type ExactDay } from './read'
+import { AMOUNTS, COUNTS } from './metrics'
 import { centsText } from '../../contract/money'
 import { FINANCE_PATHS } from '../../contract/finance'
 import { REPORT_API, REPORT_MAX_DAYS, REPORT_PATH, type HomeIndex, type ReportDay, type ReportIndex } from '../../contract/report'
 
 const DAY_MS = 86_400_000
-const MONEY = new Set(['recharge_amount', 'withdraw_amount', 'bet_amount', 'payout_amount', 'gift_amount', 'manual_add', 'manual_sub', 'interest_paid'])
-
 /** Today in the product's time zone, as YYYY-MM-DD, `offset` days away. */
 export const productDay = (offset = 0, now = Date.now()) =>
   new Date(now + offset * DAY_MS).toLocaleDateString('sv-SE', { timeZone: PRODUCT_TZ })
 
-function shown(d: Omit<DayFigures, 'day'>): Omit<ReportDay, 'date'> {
+// Amounts stay bigints from the database to the text (sums of a year's days can pass 2^53 cents); counts are numbers.
+function shown(d: Omit<ExactDay, 'day'>): Omit<ReportDay, 'date'> {
   const out: Record<string, string | number> = {}
-  for (const m of METRICS) out[m] = MONEY.has(m) ? centsText(d[m]) : d[m]
+  for (const m of COUNTS) out[m] = d[m]
+  for (const m of AMOUNTS) out[m] = centsText(d[m])
   out.profit = centsText(d.bet_amount - d.payout_amount)
   return out as unknown as Omit<ReportDay, 'date'>
 }
 
-const dayOf = (d: DayFigures): ReportDay => ({ date: d.day, ...shown(d) })
+const dayOf = (d: ExactDay): ReportDay => ({ date: d.day, ...shown(d) })
 
-function sumDays(days: DayFigures[]): Omit<DayFigures, 'day'> {
-  const t = Object.fromEntries(METRICS.map((m) => [m, 0])) as Omit<DayFigures, 'day'>
-  for (const d of days) for (const m of METRICS) t[m] += d[m]
+function sumDays(days: ExactDay[]): Omit<ExactDay, 'day'> {
+  const t = { ...Object.fromEntries(COUNTS.map((m) => [m, 0])), ...Object.fromEntries(AMOUNTS.map((m) => [m, 0n])) } as Omit<ExactDay, 'day'>
+  for (const d of days) {
+    for (const m of COUNTS) t[m] += d[m]
+    for (const m of AMOUNTS) t[m] += d[m]
+  }
   return t
 }
 
@@ -60,7 +63,7 @@ export async function report(db: Queryable, product: string, q: { start_time?: s
     const a = await one(db, 'select 1 from members where id = $1 and product = $2 and kind = 0 and is_agent', [q.agent_id, product])
     if (!a) throw notFound('代理不存在')
   }
-  const [rows, agents] = await Promise.all([rollupDays(db, product, from, to, q.agent_id ?? 0), agentsOf(db, product)])
+  const [rows, agents] = await Promise.all([rollupDaysExact(db, product, from, to, q.agent_id ?? 0), agentsOf(db, product)])
   return { start_time: from, end_time: to, agent_id: q.agent_id ?? null, items: rows.map(dayOf), total: shown(sumDays(rows)), agent_list: agents }
 }
 
@@ -80,7 +83,7 @@ export async function home(db: Queryable, caller: Caller, now = Date.now()): Pro
   let days: HomeIndex['days'] = null
   let series: HomeIndex['series'] = null
   if (may.has(REPORT_PATH)) {
-    const rows = await rollupDays(db, product, productDay(-29, now), productDay(0, now))
+    const rows = await rollupDaysExact(db, product, productDay(-29, now), productDay(0, now))
     days = { today: dayOf(rows[0]), yesterday: dayOf(rows[1]) }
     series = rows.slice().reverse().map((d) => ({
       date: d.day, recharge: centsText(d.recharge_amount), withdraw: centsText(d.withdraw_amount), profit: centsText(d.bet_amount - d.payout_amount),

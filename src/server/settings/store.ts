@@ -1,7 +1,7 @@
 // Settings rows: seeding the built-ins per product, reading them typed, and checking a value against its type and bounds.
 import type { Queryable } from '../db/db'
 import { many } from '../db/db'
-import { toCents } from '../../contract/money'
+import { MAX_CENTS, MAX_MONEY_TEXT, toCents } from '../../contract/money'
 import { BUILTIN_SETTINGS, type SettingType } from './catalog'
 
 /** Inserts the built-in keys a product lacks (new keys reach existing products on the next start). */
@@ -68,8 +68,10 @@ export function normaliseSetting(type: SettingType, raw: string, bounds: { min?:
       const cents = toCents(v)
       if (cents === null || cents < 0) return { error: type === 'money' ? '必须是金额，最多两位小数' : '必须是百分比数值，最多两位小数' }
       // Bounds are whole or two-place numbers: compare in cents, never as floating-point amounts.
+      // A money value is an amount like any other: never above MAX_CENTS, bounds or not (a custom row has none).
       const problem = bounds.min !== undefined && cents < Math.round(bounds.min * 100) ? `不能小于 ${bounds.min}`
-        : bounds.max !== undefined && cents > Math.round(bounds.max * 100) ? `不能大于 ${bounds.max}` : null
+        : bounds.max !== undefined && cents > Math.round(bounds.max * 100) ? `不能大于 ${bounds.max}`
+          : type === 'money' && cents > MAX_CENTS ? `不能大于 ${MAX_MONEY_TEXT}` : null
       return problem ? { error: problem } : { value: `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}` }
     }
     case 'time_range': {
