@@ -2,7 +2,7 @@
 // list with its edit (a value by type and bounds; without id a custom row) and delete (custom rows only).
 import { Type } from '@sinclair/typebox'
 import { route, type RouteSpec } from '../http/route'
-import { Id, IdsBody, Text } from '../http/schemas'
+import { Id, IdsBody, ListQuery, Text } from '../http/schemas'
 import { badRequest } from '../errors'
 import { SETTING_LISTS } from './catalog'
 import { addSetting, deleteSettings, editSetting, listSettings } from './rows'
@@ -24,6 +24,8 @@ function routesFor(l: (typeof SETTING_LISTS)[number]): RouteSpec[] {
   return [
     route({
       method: 'GET', url: l.url, summary: `${l.title}（分类 ${l.category}）`, menu: l.menu, action: 'R',
+      // One page holds every setting; the console's list still sends its page and page size.
+      query: ListQuery({}),
       handler: async (ctx) => {
         const items = await listSettings(ctx.db, ctx.caller.product, l.category)
         return { items, total: items.length, per_page: items.length, current_page: 1 }
