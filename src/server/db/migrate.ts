@@ -1,5 +1,9 @@
-// Ordered migrations kept in the bundle; each runs once, inside a transaction, under an advisory lock.
+// Ordered migrations kept in the bundle; each runs once, inside a transaction, under an advisory lock. Numbered
+// migrations are never edited once landed; the SQL functions that change over time live in ./functions and are
+// (re)applied after them whenever their text changes.
+import { createHash } from 'node:crypto'
 import type { Db } from './db'
+import { FUNCTIONS } from './functions'
 import m001 from './migrations/001-admin'
 import m002 from './migrations/002-username-ci'
 import m003 from './migrations/003-audit-chain'
@@ -30,12 +34,35 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.query('select pg_advisory_xact_lock(4242001)')
     await tx.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())')
     const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name))
+    // A migration may create a function calling one that ./functions makes after it (as pg_dump restores do).
+    await tx.query('set local check_function_bodies = off')
     for (const [name, sql] of MIGRATIONS) {
       if (done.has(name)) continue
       await tx.exec(sql)
       await tx.query('insert into schema_migrations (name) values ($1)', [name])
       applied.push(name)
     }
+    await tx.query('set local check_function_bodies = on')
+    applied.push(...await applyFunctions(tx))
   })
+  return applied
+}
+
+export const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex')
+
+/** Applies each function of ./functions whose text differs from the one the database last applied. */
+async function applyFunctions(tx: Parameters<Parameters<Db['tx']>[0]>[0]): Promise<string[]> {
+  await tx.query('create table if not exists schema_functions (name text primary key, checksum text not null, applied_at timestamptz not null default now())')
+  const known = new Map((await tx.query<{ name: string; checksum: string }>('select name, checksum from schema_functions')).rows.map((r) => [r.name, r.checksum]))
+  const applied: string[] = []
+  for (const [name, sql] of FUNCTIONS) {
+    const sum = checksum(sql)
+    if (known.get(name) === sum) continue
+    await tx.exec(sql)
+    await tx.query(
+      `insert into schema_functions (name, checksum) values ($1, $2)
+       on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`, [name, sum])
+    applied.push(`function ${name}`)
+  }
   return applied
 }

@@ -9,6 +9,7 @@ import type { Where } from '../http/list'
 import type { Caller } from '../rbac/access'
 import { toCents } from '../../contract/money'
 import { cents } from '../member/fields'
+import { PRODUCT_OFFSET_MINUTES } from '../db/constants'
 
 export interface Payer { id: number; username: string; kind: number; status: number; level_id: number | null; real_name: string }
 
@@ -29,7 +30,7 @@ export const ORDER_NO = (prefix: 'R' | 'W', id: string, at: string) =>
 
 /** Minutes since midnight in the product's time zone (UTC+8, no daylight saving). */
 export function minuteOfDay(at: Date): number {
-  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 8 * 60) % 1440
+  return (at.getUTCHours() * 60 + at.getUTCMinutes() + PRODUCT_OFFSET_MINUTES) % 1440
 }
 
 /** Whether `at` falls in a `HH:mm-HH:mm` range (both ends included, to the minute). */

@@ -1,7 +1,8 @@
 // How values leave the server: times as `YYYY-MM-DD HH:mm:ss` in the product's time zone (SQL side, see TIME).
 import { badRequest } from '../errors'
+import { PRODUCT_TZ, PRODUCT_UTC_OFFSET } from '../db/constants'
 
-export const PRODUCT_TZ = 'Asia/Shanghai'
+export { PRODUCT_TZ }
 
 /** SQL expression turning a timestamptz column into the console's text form in the product's time zone. */
 export const TIME = (col: string) => `to_char(${col} at time zone '${PRODUCT_TZ}', 'YYYY-MM-DD HH24:MI:SS')`
@@ -20,5 +21,5 @@ export function parseTime(v: string | undefined, opts: { endOfDay?: boolean; fie
   const real = u.getUTCFullYear() === y && u.getUTCMonth() === mo - 1 && u.getUTCDate() === day &&
     u.getUTCHours() === h && u.getUTCMinutes() === mi && u.getUTCSeconds() === s
   if (!real) throw badRequest(`${opts.title}格式不正确`, opts.field)
-  return `${d}T${time}+08:00`
+  return `${d}T${time}${PRODUCT_UTC_OFFSET}`
 }

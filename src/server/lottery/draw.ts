@@ -5,10 +5,11 @@ import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { conflict, notFound } from '../errors'
 import { drawDigits, newSeed } from './fair'
+import { PRODUCT_OFFSET_MINUTES } from '../db/constants'
 
 const DAY = 86_400_000
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-const TZ_OFFSET = 8 * 3_600_000
+/** The product's zone is UTC+8 all year (no daylight saving). */
+const TZ_OFFSET = PRODUCT_OFFSET_MINUTES * 60_000
 
 export const dayStart = (t: number): number => Math.floor((t + TZ_OFFSET) / DAY) * DAY - TZ_OFFSET
 const ymd = (dayStartMs: number): string => new Date(dayStartMs + TZ_OFFSET).toISOString().slice(0, 10).replace(/-/g, '')

@@ -1,10 +1,11 @@
-// The bet totals rollup (lottery_bet_totals): signed deltas per (product, money, room, status), added to one of 16
+// The bet totals rollup (lottery_bet_totals): signed deltas per (product, money, room, status), added to one of STRANDS
 // slots per transaction, so the bet list's unfiltered (or by room and status) count and sums are exact at any size.
 import type { Queryable } from '../db/db'
+import { STRAND_OF_TX } from '../db/constants'
 
 const APPLY = (deltas: string) => `
   insert into lottery_bet_totals as t (product, money, room_id, status, slot, n, stake, payout)
-  select product, money, room_id, status, (txid_current() % 16)::smallint, sum(n), sum(stake), sum(payout)
+  select product, money, room_id, status, (${STRAND_OF_TX})::smallint, sum(n), sum(stake), sum(payout)
     from (${deltas}) d group by product, money, room_id, status
   on conflict (product, money, room_id, status, slot)
   do update set n = t.n + excluded.n, stake = t.stake + excluded.stake, payout = t.payout + excluded.payout`

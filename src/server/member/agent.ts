@@ -8,6 +8,7 @@ import { DateTime, ListQuery, paged, paging } from '../http/schemas'
 import { Where } from '../http/list'
 import { badRequest, notFound } from '../errors'
 import { parseTime, PRODUCT_TZ } from '../http/format'
+import { PRODUCT_UTC_OFFSET } from '../db/constants'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Agent } from '../../contract/member'
 import { RateText, Remark, Status01, Text } from './fields'
@@ -46,8 +47,8 @@ async function statRange(db: Queryable, q: { start_time?: string; end_time?: str
   if (from && to && new Date(from) >= new Date(to)) throw badRequest('开始时间不能晚于结束时间', 'start_time')
   if (from || to) return { from, to }
   const r = await one<{ from: string; to: string }>(db,
-    `select to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}'), 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') as from,
-            to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}') + interval '1 month', 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') as to`)
+    `select to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}'), 'YYYY-MM-DD"T"HH24:MI:SS"${PRODUCT_UTC_OFFSET}"') as from,
+            to_char(date_trunc('month', now() at time zone '${PRODUCT_TZ}') + interval '1 month', 'YYYY-MM-DD"T"HH24:MI:SS"${PRODUCT_UTC_OFFSET}"') as to`)
   return r!
 }
 

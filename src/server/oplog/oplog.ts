@@ -2,6 +2,7 @@
 import type { ActionKey } from '../../contract/enums'
 import type { Queryable } from '../db/db'
 import type { Caller } from '../rbac/access'
+import { OPLOG_STRANDS } from '../db/constants'
 
 export interface AuditEntry {
   action: ActionKey
@@ -33,12 +34,7 @@ export function redact(value: unknown): unknown {
   return value
 }
 
-/**
- * Strands per product. One head per product serialises that product's writers on the head's row lock (held until
- * commit); a transaction joins strand txid % OPLOG_STRANDS, so concurrent writers mostly meet different heads and all
- * rows of one transaction join the same strand (no lock-order deadlock). Changing it only names new strands.
- */
-export const OPLOG_STRANDS = 8
+export { OPLOG_STRANDS }
 
 /** A product's chains are `oplog:<product>:<strand>` (the strand is added in SQL); rows without a product use `-`. */
 export const oplogChain = (product: string | null | undefined) => `oplog:${product ?? '-'}`

@@ -1,10 +1,11 @@
 // First start: products, the menu tree, the super admin, and demo roles with a demo admin each.
 import type { Db, Queryable } from '../db/db'
 import { one } from '../db/db'
-import { MENU_TREE, type MenuSeed } from '../../contract/menus'
+import { MENU_TREE } from '../../contract/menus'
 import { generatePassword, hashPassword } from '../auth/password'
 import type { RouteSpec } from '../http/route'
 import { syncPermissions } from './permissions'
+import { syncMenus } from './menus'
 import { seedProductDefaults } from './product-defaults'
 
 export const DEMO_PRODUCTS: [string, string][] = [['alpha', '金沙彩票'], ['beta', '银河彩票']]
@@ -25,16 +26,6 @@ const DEMO_ADMINS: [string, string, string, string | null][] = [
 
 export interface SeedResult { firstStart: boolean; adminPassword?: string; generated: boolean }
 
-async function insertMenus(db: Queryable, list: MenuSeed[], parent: number | null): Promise<void> {
-  let sort = 0
-  for (const m of list) {
-    const row = await one<{ id: number }>(db,
-      'insert into menus (parent_id, label, web_uri, hidden, sort) values ($1, $2, $3, $4, $5) returning id',
-      [parent, m.label, m.path ?? null, !!m.hidden, (sort += 10)])
-    if (m.children) await insertMenus(db, m.children, row!.id)
-  }
-}
-
 async function createAdmin(db: Queryable, username: string, nickname: string, password: string, role: string, product: string | null) {
   const a = await one<{ id: number }>(db,
     'insert into admins (username, nickname, password_hash, product) values ($1, $2, $3, $4) returning id',
@@ -47,6 +38,7 @@ export async function seed(db: Db, routes: RouteSpec[], opts: { adminPassword?: 
     await tx.query('select pg_advisory_xact_lock(4242002)')
     const first = !(await one(tx, 'select 1 from admins limit 1'))
     if (!first) {
+      await syncMenus(tx, MENU_TREE)
       await syncPermissions(tx, routes)
       await seedProductDefaults(tx)
       return { firstStart: false, generated: false }
@@ -56,7 +48,7 @@ export async function seed(db: Db, routes: RouteSpec[], opts: { adminPassword?: 
       await tx.query('insert into products (code, name, sort) values ($1, $2, $3) on conflict do nothing', [code, name, (sort += 10)])
     }
     await seedProductDefaults(tx)
-    if (!(await one(tx, 'select 1 from menus limit 1'))) await insertMenus(tx, MENU_TREE, null)
+    await syncMenus(tx, MENU_TREE)
     await syncPermissions(tx, routes)
     await tx.query(`insert into roles (name, remark, is_super) values ('超级管理员', '拥有全部菜单与权限', true)`)
     const password = opts.adminPassword ?? generatePassword()

@@ -2,7 +2,6 @@
 // two functions that are the only way money moves (ledger_transfer for one movement, ledger_transfer_batch for
 // set-based settlement). The database enforces what the code promises: no member or merchant balance below zero,
 // no UPDATE or DELETE of history, one transfer per key.
-import { LEDGER_FUNCTIONS } from './ledger-functions'
 
 export default /* sql */ `
 create table merchants (
@@ -179,5 +178,5 @@ begin
     on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
 end $f$;
 
-${LEDGER_FUNCTIONS}
+-- ledger_strand_turn, ledger_transfer and ledger_transfer_batch: src/server/db/functions (applied after the migrations).
 `

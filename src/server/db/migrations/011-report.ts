@@ -2,7 +2,6 @@
 // (scope = the agent's id: the agent and everyone below it), kept by the ledger in the same transaction as each
 // movement of real money, and by registration. A member's own days are kept too, so moving it to another agent
 // moves its history. Slots spread the hot rows (the product's day) over 16 rows; a report sums them.
-import { REPORT_APPLY } from './report-functions'
 
 export default /* sql */ `
 alter table members add column first_recharge_at timestamptz;
@@ -74,7 +73,7 @@ language sql immutable as $f$
   end
 $f$;
 
-${REPORT_APPLY}
+-- report_apply: src/server/db/functions (applied after the migrations).
 -- One movement (called by ledger_transfer): real money only; anything not a report figure is ignored.
 create function report_transfer(p_product text, p_money smallint, p_type smallint, p_from_kind smallint, p_from_owner int,
                                 p_to_kind smallint, p_to_owner int, p_amount bigint, p_at timestamptz) returns void

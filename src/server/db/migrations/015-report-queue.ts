@@ -8,8 +8,6 @@
 // RETURNING under one advisory lock held to its commit: a row is folded once, a movement committing meanwhile waits
 // for the next fold, and a member moved in a transaction that folded first is filed under its new team by any later
 // fold. Registration keeps calling report_apply directly (a member deleted before any money moved leaves nothing queued).
-import { LEDGER_FUNCTIONS } from './ledger-functions'
-import { REPORT_APPLY } from './report-functions'
 
 export default /* sql */ `
 create table report_queue (
@@ -19,7 +17,7 @@ create table report_queue (
   d report_delta not null
 );
 
-${REPORT_APPLY}
+-- report_apply: src/server/db/functions (applied after the migrations).
 
 drop function report_transfer(text, smallint, smallint, smallint, int, smallint, int, bigint, timestamptz);
 create function report_transfer(p_product text, p_money smallint, p_type smallint, p_from_kind smallint, p_from_owner int,
@@ -83,5 +81,5 @@ language sql as $f$
   delete from report_queue where product = p_product;
 $f$;
 
-${LEDGER_FUNCTIONS}
+-- ledger_strand_turn, ledger_transfer and ledger_transfer_batch: src/server/db/functions (applied after the migrations).
 `

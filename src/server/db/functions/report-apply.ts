@@ -1,13 +1,14 @@
-// The report's upkeep functions that later migrations replace, one source for 011 (fresh databases) and 015 (which
-// replaced them in databases made before it), as ledger-functions.ts is for the ledger.
-export const REPORT_APPLY = /* sql */ `
+// report_apply: the rollups' one writer, called by report_transfer, report_register, report_fold and the batch path.
+import { STRAND_OF_TX } from '../constants'
+
+export default /* sql */ `
 -- Applies the deltas of one product day (one report_delta per member): marks first recharges and first stakes of the
 -- day (or takes them from the delta's first_recharge and active flags, which report_fold sets), adds to each member's day, then to the product (scope 0) and to every team above each member (and the member's
 -- own team when it is an agent), in scope order so concurrent writers never wait on each other in a circle.
 create or replace function report_apply(p_product text, p_day date, p_at timestamptz, p_deltas report_delta[]) returns void
 language plpgsql as $f$
 declare
-  v_slot smallint := (txid_current() % 16)::smallint;
+  v_slot smallint := (${STRAND_OF_TX})::smallint;
   v_first int[]; v_active int[];
 begin
   with f as (

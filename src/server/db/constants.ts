@@ -1,0 +1,20 @@
+// The numbers the schema, its functions and the queries around them share, named once.
+
+/**
+ * Hot rows (house-account balances, rollup days, list totals) and hash chains are spread over this many strands; a
+ * transaction writes on the strand of its own transaction id, so concurrent writers rarely meet on one row.
+ */
+export const STRANDS = 16
+/**
+ * Operation-log strands per product. One head per product serialises that product's writers on the head's row lock
+ * (held until commit); a transaction joins strand txid % OPLOG_STRANDS, so concurrent writers mostly meet different
+ * heads and all rows of one transaction join the same strand (no lock-order deadlock). Changing it only names new strands.
+ */
+export const OPLOG_STRANDS = 8
+/** The strand of the current transaction, as SQL. */
+export const STRAND_OF_TX = `txid_current() % ${STRANDS}`
+
+/** The products' business day and every time the console shows are in this zone (UTC+8 all year, no daylight saving). */
+export const PRODUCT_TZ = 'Asia/Shanghai'
+export const PRODUCT_UTC_OFFSET = '+08:00'
+export const PRODUCT_OFFSET_MINUTES = 8 * 60
