@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   // The API's map is for whoever runs the platform, not for anyone who can reach it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
-    const caller = await authenticate(deps.db, deps.config, req, { menu: 'session', action: 'R' } as never)
+    const caller = await authenticate(deps.db, deps.config, req, { menu: 'session', action: 'R' })
     if (!caller.isSuper) throw forbidden()
     return app.swagger()
   })

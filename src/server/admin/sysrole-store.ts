@@ -5,6 +5,7 @@ import { TIME } from '../http/format'
 import type { Paging } from '../http/schemas'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors'
 import { endSessions, type Caller } from '../rbac/access'
+import { heldMenuIds, heldPermissions } from '../rbac/holds'
 import type { Role, RoleMenus } from '../../contract/admin'
 
 export const SUPER_ROLE = '超级管理员'
@@ -95,15 +96,8 @@ const CEILING = '不能分配您自己没有的菜单或权限'
 
 /** Menus (with their ancestors) and permissions the caller holds through its roles. */
 async function callerHolds(db: Queryable, adminId: number) {
-  const menus = await many<{ id: number }>(db,
-    `with recursive held as (
-       select m.id, m.parent_id from menus m where m.id in (
-         select rm.menu_id from role_menus rm join admin_roles ar on ar.role_id = rm.role_id where ar.admin_id = $1)
-       union
-       select p.id, p.parent_id from menus p join held h on h.parent_id = p.id)
-     select id from held`, [adminId])
-  const perms = await many<{ id: number }>(db,
-    'select rp.permission_id as id from role_permissions rp join admin_roles ar on ar.role_id = rp.role_id where ar.admin_id = $1', [adminId])
+  const menus = await many<{ id: number }>(db, `select id from ${heldMenuIds('$1')} h`, [adminId])
+  const perms = await many<{ id: number }>(db, `select distinct id from ${heldPermissions('$1')} h`, [adminId])
   return { menus: new Set(menus.map((m) => m.id)), perms: new Set(perms.map((p) => p.id)) }
 }
 

@@ -4,18 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { ActionKey } from '../../contract/enums'
 import type { Db, Queryable } from '../db/db'
-import { authenticate, clientIp, type Caller } from '../rbac/access'
+import { authenticate, clientIp, type Caller, type Need } from '../rbac/access'
 import { writeOperation, type AuditEntry } from '../oplog/oplog'
 import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
 import { claimKey, idempotencyKey, keepAnswer, requestHash, type KeyScope } from './idempotency'
 import { strict } from './validator'
 
-/**
- * `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed, or
- * several menus any one of which grants it (member suggestions serve every money form).
- */
-export type Need = 'public' | 'session' | string | string[]
+export type { Need }
 
 export interface Ctx {
   /** The database, or the route's transaction for writes. */

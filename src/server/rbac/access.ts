@@ -6,7 +6,8 @@ import { isIP } from 'node:net'
 import type { Db } from '../db/db'
 import { one } from '../db/db'
 import type { Config } from '../config'
-import type { RouteSpec } from '../http/route'
+import type { ActionKey } from '../../contract/enums'
+import { heldPermissions } from './holds'
 import { forbidden, unauthorized } from '../errors'
 import { MSG } from '../../contract/messages'
 
@@ -54,11 +55,7 @@ const SESSION_SQL = `
          exists (select 1 from admin_roles ar join roles r on r.id = ar.role_id
                  where ar.admin_id = a.id and r.is_super) as is_super,
          ($2::text[] is null or exists (
-           select 1 from admin_roles ar
-             join role_permissions rp on rp.role_id = ar.role_id
-             join permissions p on p.id = rp.permission_id
-             join menus m on m.id = p.menu_id
-           where ar.admin_id = a.id and m.web_uri = any($2::text[]) and p.key = $3)) as allowed,
+           select 1 from ${heldPermissions('a.id')} h where h.web_uri = any($2::text[]) and h.key = $3)) as allowed,
          (${WHITELIST_SQL.replace('$IP', '$5')}) as ip_ok
     from sessions s join admins a on a.id = s.admin_id
    where s.token_hash = $1 and s.ended_at is null and s.expires_at > now()
@@ -70,7 +67,16 @@ interface SessionRow {
 }
 
 /** Resolves the caller of a route, or throws 401/403. Public routes answer undefined (after the whitelist check). */
-export async function authenticate(db: Db, config: Config, req: FastifyRequest, spec: RouteSpec): Promise<Caller> {
+/**
+ * `public`: no session; `session`: any logged-in admin; otherwise the menu path whose permission is needed, or
+ * several menus any one of which grants it (member suggestions serve every money form).
+ */
+export type Need = 'public' | 'session' | string | string[]
+
+/** What a route asks of its caller. */
+export interface Access { menu: Need; action: ActionKey; anyIp?: boolean }
+
+export async function authenticate(db: Db, config: Config, req: FastifyRequest, spec: Access): Promise<Caller> {
   const ip = clientIp(req)
   if (spec.menu === 'public') {
     if (!spec.anyIp && !(await ipAllowed(db, ip))) throw forbidden(MSG.ipDenied)

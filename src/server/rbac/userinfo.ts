@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { buildTree, type MenuRow } from './menu-tree'
 import type { Caller } from './access'
+import { heldMenuIds, heldPermissions } from './holds'
 
 export async function userInfo(db: Queryable, caller: Caller): Promise<UserInfo> {
   const admin = await one<{ google_enabled: boolean }>(db, 'select google_enabled from admins where id = $1', [caller.adminId])
@@ -12,17 +13,10 @@ export async function userInfo(db: Queryable, caller: Caller): Promise<UserInfo>
   // Held menus plus their ancestors (a directory is shown when one of its pages is held).
   const menus = await many<MenuRow>(db, caller.isSuper
     ? 'select id, parent_id, label, web_uri, hidden, sort from menus'
-    : `with recursive held as (
-         select m.* from menus m where m.id in (
-           select rm.menu_id from role_menus rm join admin_roles ar on ar.role_id = rm.role_id where ar.admin_id = $1)
-         union
-         select p.* from menus p join held h on h.parent_id = p.id)
-       select distinct id, parent_id, label, web_uri, hidden, sort from held`,
+    : `select id, parent_id, label, web_uri, hidden, sort from menus where id in ${heldMenuIds('$1')}`,
   caller.isSuper ? [] : [caller.adminId])
   const permissions = caller.isSuper ? ['*'] : (await many<{ p: string }>(db,
-    `select distinct m.web_uri || ':' || p.key as p from permissions p
-       join menus m on m.id = p.menu_id join role_permissions rp on rp.permission_id = p.id
-       join admin_roles ar on ar.role_id = rp.role_id where ar.admin_id = $1 order by 1`, [caller.adminId])).map((r) => r.p)
+    `select distinct h.web_uri || ':' || h.key as p from ${heldPermissions('$1')} h order by 1`, [caller.adminId])).map((r) => r.p)
   return {
     id: caller.adminId,
     username: caller.username,
