@@ -1,4 +1,4 @@
-// Request and response shapes of the admin area (SPEC §7 Admin, Other): menus, roles, admins, permissions,
+// Request and response shapes of the admin area: menus, roles, admins, permissions,
 // master-control whitelist, operation log, Google authenticator, product admins and products.
 import type { ActionKey } from './enums'
 import type { MenuNode, Paged } from './common'

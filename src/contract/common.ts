@@ -1,4 +1,4 @@
-// Shapes every call shares: the envelope, paged lists, the session and the product context (DESIGN §3).
+// Shapes every call shares: the envelope, paged lists, the session and the product context.
 import type { ActionKey } from './enums'
 
 export interface Envelope<T = unknown> { code: number; msg: string; data: T }
@@ -14,7 +14,7 @@ export interface Paged<T> {
 
 export interface PageQuery { page?: number; per_page?: number }
 
-/** Default page sizes (SPEC §9); every other list uses DEFAULT_PER_PAGE. */
+/** Default page sizes; every other list uses DEFAULT_PER_PAGE. */
 export const PAGE_SIZES = { member: 10, whitelist: 12, proadmin: 12, agent: 13, merchantbill: 13 } as const
 export const DEFAULT_PER_PAGE = 15
 export const MAX_PER_PAGE = 1000

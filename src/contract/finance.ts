@@ -1,4 +1,4 @@
-// Request and response shapes of the finance area (AREAS §3): recharges, withdrawals with two-person review, manual
+// Request and response shapes of the finance area: recharges, withdrawals with two-person review, manual
 // top-ups, deductions and gift money, and balance changes. Money is a decimal string with two places.
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'

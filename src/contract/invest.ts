@@ -1,4 +1,4 @@
-// Request and response shapes of the interest-balance area (余额宝, AREAS §5): plan records and their lists.
+// Request and response shapes of the interest-balance area (余额宝): plan records and their lists.
 import { INVEST_PLAN, type Labels } from './enums'
 import type { Cursors, Paged } from './common'
 

@@ -1,4 +1,4 @@
-// The lottery area's vocabulary shared by browser and server (AREAS §4, DESIGN §5): play way codes with their
+// The lottery area's vocabulary shared by browser and server: play way codes with their
 // labels, statuses, the API shapes, and the provably-fair digit mapping (the browser's 验证 recomputes it).
 import type { Labels } from './enums'
 import type { Paged } from './common'
@@ -12,7 +12,7 @@ export const LOTTERY_PATHS = {
   bets: '/layout/lottery/index', demo: '/layout/lottery/demo', record: '/layout/lottery/record',
 } as const
 
-/** The fixed catalogue of winning rules (DESIGN §5); a play way's `code` is one of these. */
+/** The fixed catalogue of winning rules; a play way's `code` is one of these. */
 export const PLAYWAY_CODES = [
   'da', 'xiao', 'dan', 'shuang', 'dadan', 'dashuang', 'xiaodan', 'xiaoshuang', 'jida', 'jixiao', 'tema', 'duizi', 'shunzi', 'baozi',
 ] as const
@@ -32,7 +32,7 @@ export const ENABLED: Labels = { 1: '启用', 0: '停用' }
 /** Which draws the draw list shows: the default is every draw that has come due plus each room's next one. */
 export const ISSUE_SCOPE: Labels = { recent: '已到期与下一期', upcoming: '仅未来各期', all: '含未来各期' }
 
-/** Room limits (AREAS §4): interval 30–3600 seconds, betting closes `lock` seconds before the draw. */
+/** Room limits: interval 30–3600 seconds, betting closes `lock` seconds before the draw. */
 export const ROOM_INTERVAL = { min: 30, max: 3600 } as const
 /** Odds bounds (a decimal string with at most two places). */
 export const RATE_BOUNDS = { min: '1.01', max: '1000.00' } as const

@@ -1,4 +1,4 @@
-// Request and response shapes of the member area (AREAS §1, agents of §2): members, levels, virtual accounts,
+// Request and response shapes of the member area (and the agents): members, levels, virtual accounts,
 // bank cards, digital wallets and agents. Money is a decimal string with two places.
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'

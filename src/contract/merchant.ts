@@ -1,4 +1,4 @@
-// Request and response shapes of the merchants (AREAS §2): merchants with their quota account and the quota bills
+// Request and response shapes of the merchants: merchants with their quota account and the quota bills
 // (额度记录). The quota is the quota account's balance; it moves only through the ledger (21 增加额度 / 22 减少额度).
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'

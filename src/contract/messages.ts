@@ -1,4 +1,4 @@
-// Transport and business messages of the specification's error catalogue (DESIGN §6).
+// Transport and business messages of the specification's error catalogue.
 
 export const HTTP_MESSAGES: Readonly<Record<number, string>> = {
   302: '接口重定向了',

@@ -1,4 +1,4 @@
-// Request and response shapes of 报表统计 and 首页 (AREAS §7). Money is a decimal string with two places.
+// Request and response shapes of 报表统计 and 首页. Money is a decimal string with two places.
 
 export const REPORT_API = { report: '/api/report/index', home: '/api/home' } as const
 export const REPORT_PATH = '/layout/report'

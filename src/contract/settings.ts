@@ -1,4 +1,4 @@
-// Request and response shapes of the website settings (AREAS §6): setting rows per category with typed values,
+// Request and response shapes of the website settings: setting rows per category with typed values,
 // and the website whitelist (网站白名单) of the member site.
 import type { Labels } from './enums'
 import type { Paged } from './common'

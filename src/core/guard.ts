@@ -1,4 +1,4 @@
-// The route guard (DESIGN §7) as a pure function: token first, then the path's menu key in menu_list.
+// The route guard as a pure function: token first, then the path's menu key in menu_list.
 import { menuKeyFor, OPEN_ROUTES } from '../contract/menus'
 
 export interface GuardSession { token: string | null; menu_list: readonly string[] }

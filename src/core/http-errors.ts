@@ -1,4 +1,4 @@
-// Pure mapping from a failed call (business code, HTTP status, time-out, network) to the catalogue message (DESIGN §6).
+// Pure mapping from a failed call (business code, HTTP status, time-out, network) to the catalogue message.
 import { httpMessage, TRANSPORT_MESSAGES } from '../contract/messages'
 
 /** Codes for failures that never reached an answer. */

@@ -1,4 +1,4 @@
-// Every play way's rule against all 1,000 three-digit results. The expectations below are written from DESIGN §5's
+// Every play way's rule against all 1,000 three-digit results. The expectations below are written from the rules'
 // wording on their own (other formulas than the implementation's), then compared code by code and number by number.
 import { describe, expect, it } from 'vitest'
 import { contentOf, payoutOf, sumOf, tagsOf, winningCodes, wins, type Digits } from '../../src/server/lottery/rules'

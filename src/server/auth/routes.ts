@@ -1,4 +1,4 @@
-// Login and session calls: /common/configs, /api/login, /api/userinfo, /api/logout (DESIGN §3).
+// Login and session calls: /common/configs, /api/login, /api/userinfo, /api/logout.
 import { Type } from '@sinclair/typebox'
 import { randomBytes } from 'node:crypto'
 import { route, type Ctx } from '../http/route'

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { httpMessage } from '../../contract/messages'
 
-/** The app's own routes (DESIGN §7): the shell answers 200 for them; any other page path gets the app's 404 page. */
+/** The app's own routes: the shell answers 200 for them; any other page path gets the app's 404 page. */
 const SHELL_ROUTES = ['/', '/login', '/403', '/layout', '/layout/*']
 const NOT_PAGES = /^\/(api|common|static)(\/|$)/
 

@@ -1,4 +1,4 @@
-// The winning rule of every play way code (DESIGN §5), pure: three digits 0–9, their sum 0–27. Settlement asks this
+// The winning rule of every play way code, pure: three digits 0–9, their sum 0–27. Settlement asks this
 // module which codes win and hands the answer to SQL; nothing else decides a win.
 import { PLAYWAY_CODES, PLAYWAY_CODE, TEMA_MAX, type PlaywayCode } from '../../contract/lottery'
 

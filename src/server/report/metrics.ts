@@ -1,4 +1,4 @@
-// The report's figures (AREAS §7) and how they sum: shared by the rollup reader, the recomputation and the rebuild.
+// The report's figures and how they sum: shared by the rollup reader, the recomputation and the rebuild.
 
 export const COUNTS = ['register_count', 'first_recharge_count', 'recharge_count', 'withdraw_count', 'active_count'] as const
 export const AMOUNTS = ['recharge_amount', 'withdraw_amount', 'bet_amount', 'payout_amount', 'gift_amount', 'manual_add', 'manual_sub', 'interest_paid'] as const

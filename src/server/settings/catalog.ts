@@ -1,4 +1,4 @@
-// The built-in settings of every product (AREAS §6): key, category, type, default and bounds. Seeded per product;
+// The built-in settings of every product: key, category, type, default and bounds. Seeded per product;
 // their values are validated against these bounds, and the rules of the other areas read them through store.ts.
 
 export type SettingType = 'number' | 'money' | 'percent' | 'switch' | 'text' | 'time_range'

@@ -1,4 +1,4 @@
-// The activity simulator (AREAS §0): stands in for the member site in the demo products, so a newcomer sees a living
+// The activity simulator: stands in for the member site in the demo products, so a newcomer sees a living
 // back office. One instance runs it (a job lease); each actor run is its own transaction through domain functions.
 import type { Db } from '../db/db'
 import { many } from '../db/db'

@@ -41,7 +41,7 @@ export default function PlaywaysScreen() {
   const s = useMemo(() => spec(groups), [groups])
   return (
     <section className="kit-screen">
-      <ScreenHead title="玩法管理" hint="Enter 编辑 · Shift+D 删除 · 有投注的玩法只能停用 · 开奖规则见 DESIGN §5" />
+      <ScreenHead title="玩法管理" hint="Enter 编辑 · Shift+D 删除 · 有投注的玩法只能停用" />
       <DataTable spec={s} actions={<CommandButton id="lottery.createPlayway" primary />} />
     </section>
   )

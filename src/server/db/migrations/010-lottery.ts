@@ -1,4 +1,4 @@
-// The lottery (DESIGN §5, AREAS §4): play groups and play ways, trade rooms with their rates, draws (issues) with
+// The lottery: play groups and play ways, trade rooms with their rates, draws (issues) with
 // their provably-fair seeds, bets, per-slot bet totals (exact list sums at any size), and the scheduler instances
 // that answer a room flush.
 export default /* sql */ `
