@@ -59,7 +59,10 @@ export function ScreenView({ cmd }: { cmd: Command }) {
   return (
     <Boundary key={attempt} onRetry={retry}>
       <Suspense fallback={<Spinner hold={isFormPage(cmd.path)} />}>
-        <Screen />
+        {/* Mounted with the screen itself (its chunk loaded): what a test waits for before the screen's calls. */}
+        <div className="screen-root" data-testid="screen" data-path={cmd.path ?? cmd.id}>
+          <Screen />
+        </div>
       </Suspense>
     </Boundary>
   )
