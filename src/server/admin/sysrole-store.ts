@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { TIME } from '../http/format'
 import type { Paging } from '../http/schemas'
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors'
+import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { endSessions, type Caller } from '../rbac/access'
 import { heldMenuIds, heldPermissions } from '../rbac/holds'
 import type { Role, RoleMenus } from '../../contract/admin'
@@ -157,7 +157,7 @@ export function ensureNotSelf(caller: Caller, adminIds: number[]): void {
  * grants (its menus and permissions) the caller holds himself; only a super caller gives the super role (it holds
  * everything). keptRoleIds: roles the admin holds already and keeps; keeping them gives nothing new.
  */
-export async function ensureWithinCeiling(db: Queryable, caller: Caller, roleIds: number[], keptRoleIds: number[] = []): Promise<void> {
+export async function ensureWithinCeiling(db: Queryable, caller: Caller, roleIds: number[], keptRoleIds: number[] = [], msg = CEILING): Promise<void> {
   if (caller.isSuper) return
   const kept = new Set(keptRoleIds)
   const given = uniq(roleIds).filter((id) => !kept.has(id))
@@ -167,7 +167,7 @@ export async function ensureWithinCeiling(db: Queryable, caller: Caller, roleIds
   const perms = await many<{ id: number }>(db,
     'select distinct permission_id as id from role_permissions where role_id = any($1::int[])', [given])
   const holds = await callerHolds(db, caller.adminId)
-  if (menus.some((m) => !holds.menus.has(m.id)) || perms.some((p) => !holds.perms.has(p.id))) throw forbidden(CEILING)
+  if (menus.some((m) => !holds.menus.has(m.id)) || perms.some((p) => !holds.perms.has(p.id))) throw forbidden(msg)
 }
 
 /**
@@ -177,12 +177,7 @@ export async function ensureWithinCeiling(db: Queryable, caller: Caller, roleIds
 export async function ensureMayTakeOver(db: Queryable, caller: Caller, adminId: number): Promise<void> {
   if (caller.isSuper || adminId === caller.adminId) return
   const held = await many<{ id: number }>(db, 'select role_id as id from admin_roles where admin_id = $1', [adminId])
-  try {
-    await ensureWithinCeiling(db, caller, held.map((r) => r.id))
-  } catch (e) {
-    if (e instanceof AppError && e.code === 403) throw forbidden('不能重置权限高于您的管理员的密码或谷歌验证')
-    throw e
-  }
+  await ensureWithinCeiling(db, caller, held.map((r) => r.id), [], '不能重置权限高于您的管理员的密码或谷歌验证')
 }
 
 /**

@@ -28,21 +28,21 @@ async function login(ctx: Ctx, body: { username: string; password: string; googl
   const username = body.username.trim()
   // Reserved before the password is checked (429 past the limits): left in place it is this attempt's failure.
   const attempt = await reserveAttempt(db, username, ctx.ip)
-  let failed = false
+  let settled = false // true once the reservation is the attempt's recorded failure, or already gone
   try {
     const plain = ctx.keys.decrypt(body.password)
     const admin = await one<AdminRow>(db, 'select * from admins where username = $1', [username])
     // Same work and the same answer for an unknown user, a wrong password and an undecryptable one.
     const ok = await verifyPassword(plain ?? '', admin?.password_hash)
     if (!admin || !ok || plain === null) {
-      failed = true
+      settled = true
       throw badRequest(MSG.badLogin)
     }
     if (admin.status !== 1) throw new AppError(403, MSG.disabled)
     if (admin.google_enabled) {
       if (!body.google_code) throw new AppError(400, MSG.needGoogle, { need_google: true, field: 'google_code' })
       if (!(await consumeGoogleCode(db, admin.id, admin.google_secret, body.google_code))) {
-        failed = true
+        settled = true
         throw new AppError(400, MSG.badGoogle, { need_google: true, field: 'google_code' })
       }
     }
@@ -60,11 +60,12 @@ async function login(ctx: Ctx, body: { username: string; password: string; googl
       return s!
     })
     await clearFailures(db, username, ctx.ip)
+    settled = true // cleared with the account's other failures: nothing left to release
     const isSuper = !!(await one(db, 'select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = $1 and r.is_super', [admin.id]))
     return { token, userinfo: await userInfo(db, callerOf(admin, product, Number(session.id), isSuper)) }
   } finally {
-    // Anything but a bad password or a bad Google code is no failure: the reservation goes (a success cleared it already).
-    if (!failed) await releaseAttempt(db, attempt)
+    // Anything but a bad password or a bad Google code is no failure: the reservation goes.
+    if (!settled) await releaseAttempt(db, attempt)
   }
 }
 
