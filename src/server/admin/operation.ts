@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
 import { DateTime, IdQuery, Text } from '../http/schemas'
-import { countWithin, keyset, keysetPaged, KeysetQuery, pageRows, Where } from '../http/list'
+import { countWithin, keyset, keysetPaged, KeysetQuery, pageRows, Where } from '../db/paging'
 import { TIME } from '../http/format'
 import { many, one } from '../db/db'
 import { notFound } from '../errors'

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, forbidden, notFound } from '../errors'
 import { PRODUCT_TZ } from '../http/format'
-import type { Where } from '../http/list'
+import type { Where } from '../db/paging'
+import { by } from '../db/list'
 import type { Caller } from '../rbac/access'
 import { toCents } from '../../contract/money'
 import { cents } from '../member/fields'
@@ -91,3 +92,14 @@ export async function assertMenu(db: Queryable, caller: Caller, menu: string, ac
        join menus m on m.id = p.menu_id where ar.admin_id = $1 and m.web_uri = $2 and p.key = $3 limit 1`, [caller.adminId, menu, action])
   if (!r) throw forbidden()
 }
+
+/** How the filters recharges and withdrawals share (RecordQuery) narrow a list whose table is aliased `a`. */
+export const RECORD_FILTERS = (a: string) => ({
+  order_no: by.text(`${a}.order_no`),
+  username: by.member(`${a}.member_id`),
+  member_id: `${a}.member_id`,
+  status: `${a}.status`,
+  pay_method: `${a}.pay_method`,
+  amount_min: by.cents(`${a}.amount`, '>=', 'amount_min', '最低金额'),
+  amount_max: by.cents(`${a}.amount`, '<=', 'amount_max', '最高金额'),
+})

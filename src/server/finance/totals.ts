@@ -2,7 +2,8 @@
 // status change): exact at any size for the unfiltered list and a status filter; other filters count within budget.
 import type { Db, Queryable } from '../db/db'
 import { many } from '../db/db'
-import { countWithin, type Totals, type Where } from '../http/list'
+import { countWithin, type Totals, type Where } from '../db/paging'
+import type { FilterCtx } from '../db/list'
 import { centsText } from '../../contract/money'
 import type { MoneyStat } from '../../contract/finance'
 
@@ -47,4 +48,17 @@ export async function listTotals(root: Db, o: {
     return { total: n, total_exact: true, stats: o.what === WHAT.withdraw ? { ...stat, fee } : stat }
   }
   return countWithin(root, { from: o.from, where: o.where, stats: o.stats ?? MONEY_SUMS })
+}
+
+/**
+ * A declared list's totals from the rollup when only the product (and at most a status) is filtered; null otherwise
+ * (the list then counts within its budget).
+ */
+export function rollupTotals(what: number) {
+  return async (db: Db, w: Where, q: { status?: number }, f: FilterCtx & { baseOnly: boolean }): Promise<Totals<object> | null> => {
+    const onlyStatus = q.status !== undefined && w.parts.length === 2 && !w.timed
+    if (!f.baseOnly && !onlyStatus) return null
+    const { n, fee, ...stat } = moneyStat(await statusSums(db, f.product, what), onlyStatus ? q.status : undefined)
+    return { total: n, total_exact: true, stats: what === WHAT.withdraw ? { ...stat, fee } : stat }
+  }
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
 import { claimKey, idempotencyKey, keepAnswer, requestHash, type KeyScope } from './idempotency'
 import { strict } from './validator'
+import type { Endpoint } from '../../contract/endpoint'
 
 export type { Need }
 
@@ -53,8 +54,26 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   handler: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<unknown>
 }
 
-export function route<B extends TSchema = TSchema, Q extends TSchema = TSchema>(spec: RouteSpec<B, Q>): RouteSpec {
-  return spec as unknown as RouteSpec
+/** What a route adds to its endpoint besides the handler. */
+export interface RouteOpts<I extends TSchema> {
+  before?: (ctx: Ctx, input: Static<I>) => Promise<void>
+}
+
+/**
+ * The server side of an endpoint declared in src/contract/api: its handler, answering the endpoint's answer type.
+ * (The object form is the older declaration, kept while areas move to endpoints.)
+ */
+export function route<I extends TSchema, O>(ep: Endpoint<I, O>, handler: (ctx: Ctx, input: Static<I>) => Promise<O>, opts?: RouteOpts<I>): RouteSpec
+export function route<B extends TSchema = TSchema, Q extends TSchema = TSchema>(spec: RouteSpec<B, Q>): RouteSpec
+export function route(a: any, handler?: any, opts: RouteOpts<TSchema> = {}): RouteSpec {
+  if (!handler) return a as RouteSpec
+  const ep = a as Endpoint
+  const { input, method, url, summary, menu, action, audit, anyIp, raw, idempotent } = ep
+  return {
+    method, url, summary, menu: menu as RouteSpec['menu'], action, audit, anyIp, raw, idempotent,
+    ...(method === 'POST' ? { body: input } : { query: input }),
+    before: opts.before as RouteSpec['before'], handler,
+  }
 }
 
 export interface AppDeps { db: Db; config: Config; keys: RsaKeys }

@@ -3,7 +3,7 @@
 import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest, notFound } from '../errors'
-import { countWithin, keyset, Where } from '../http/list'
+import { countWithin, keyset, Where } from '../db/paging'
 import { TIME } from '../http/format'
 import type { Issue, IssueDetail, IssueLine, MoneyLine } from '../../contract/lottery'
 import { drawDigits, FAIR_METHOD, resultText } from './fair'

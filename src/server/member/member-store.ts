@@ -3,7 +3,7 @@
 import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest, notFound } from '../errors'
-import { countWithin, keyset, keysetPaged, pageRows, Where } from '../http/list'
+import { countWithin, keyset, keysetPaged, pageRows, Where } from '../db/paging'
 import { toCents } from '../../contract/money'
 import { PAGE_SIZES } from '../../contract/common'
 import type { BalanceStat, MemberDetail, MemberQuery, MemberSuggestion } from '../../contract/member'

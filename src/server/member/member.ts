@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
 import { DateTime, IdQuery, IdsBody } from '../http/schemas'
-import { KeysetQuery } from '../http/list'
+import { KeysetQuery } from '../db/paging'
 import { deleteMembers, editMember, registerMember } from './member-write'
 import { listMembers, showMember, suggestMembers } from './member-store'
 import { fundPassword, memberPassword, NullableId, Phone, Remark, Status01, Text, Username } from './fields'

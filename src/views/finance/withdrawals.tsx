@@ -4,7 +4,9 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { CommandButton, ScreenHead } from '../kit/screen'
 import { PAY_METHOD, WITHDRAW_STATUS } from '../../contract/enums'
-import { FINANCE_API, FINANCE_PATHS, REVIEW_STAGE } from '../../contract/finance'
+import { REVIEW_STAGE } from '../../contract/finance'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { Pending, WithdrawStatus, withdrawStatusText } from './cells'
 import { useFocusGrid } from './focus-grid'
 import './finance.css'
@@ -17,9 +19,9 @@ export default function WithdrawalsScreen() {
   const [pending, setPending] = useState<[number, number]>([0, 0])
   const onAnswer = useCallback((raw: Record<string, unknown>) => setPending([Number(raw.pending_count ?? 0), Number(raw.second_review_count ?? 0)]), [])
   const spec = useMemo<ListSpec>(() => ({
-    list: FINANCE_PATHS.withdraw,
+    list: MENU.withdraw,
     title: '提现记录',
-    endpoint: `${FINANCE_API.withdraw}/index`,
+    endpoint: API.withdraw.index,
     onAnswer,
     filters: [
       { name: 'username', title: '用户名', type: 'text' },

@@ -16,7 +16,7 @@ import { BulkBar } from './bulk-bar'
 import { filterParams, useListQuery } from './use-list-query'
 import { useListData } from './use-list-data'
 import { rowId, useGridSelection } from './use-grid-selection'
-import type { ColumnSpec, DetailField, FilterSpec, ListSpec, Row } from './types'
+import { urlOf, type ColumnSpec, type DetailField, type FilterSpec, type ListSpec, type Row } from './types'
 import './kit.css'
 
 export type { ColumnSpec, FilterSpec, ListSpec, Row } from './types'
@@ -54,7 +54,7 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
   const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
   const fixed = JSON.stringify(spec.params ?? {})
   const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
-  const data = useListData({ list, endpoint: spec.endpoint, itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
+  const data = useListData({ list, endpoint: urlOf(spec.endpoint), itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
   const rows = data.answer?.rows ?? NO_ROWS
   const sel = useGridSelection(list, rows, rowKey)
   const [detail, setDetail] = useState<Row | null>(null)
@@ -102,7 +102,7 @@ export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props
   const exportCsv = async () => {
     setExporting('导出中…')
     try {
-      const all = await fetchAll(spec.endpoint, params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
+      const all = await fetchAll(urlOf(spec.endpoint), params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
       download(csvName(spec.title), toCsv(visible, all))
       toast.success(`已导出 ${all.length} 条`)
     } catch (e) {

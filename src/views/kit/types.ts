@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import type { Row } from '../../core/command'
 import type { Labels } from '../../contract/enums'
+import type { Endpoint } from '../../contract/endpoint'
 
 export type { Row, Labels }
 
@@ -49,7 +50,8 @@ export interface ListSpec<R extends Row = Row> {
   list: string
   /** Title used for the CSV file name and the grid's label. */
   title: string
-  endpoint: string
+  /** The list's endpoint as declared in src/contract/api (a GET answering a paged list). */
+  endpoint: Endpoint<any, any> | string
   perPage?: number
   columns: ColumnSpec<R>[]
   filters?: FilterSpec[]
@@ -81,3 +83,6 @@ export interface ListAnswer {
   cursors: { next: string | null; prev: string | null } | null
   raw: Record<string, unknown>
 }
+
+/** The URL of a list's endpoint. */
+export const urlOf = (e: ListSpec['endpoint']) => (typeof e === 'string' ? e : e.url)

@@ -2,11 +2,11 @@
 // OFFSET, and totals and sums that are exact when they come back within a time budget, otherwise an estimate
 // marked total_exact: false (the console shows 约 N). Never a silently wrong number.
 import { Type } from '@sinclair/typebox'
-import type { Db, Queryable } from '../db/db'
-import { many, one } from '../db/db'
+import type { Db, Queryable } from './db'
+import { many, one } from './db'
 import { badRequest } from '../errors'
-import { parseTime } from './format'
-import { INT53 } from './validator'
+import { parseTime } from '../http/format'
+import { INT53 } from '../http/validator'
 import { DEFAULT_PER_PAGE, MAX_OFFSET, MAX_PER_PAGE } from '../../contract/common'
 
 export { MAX_OFFSET }
@@ -83,44 +83,52 @@ export function keyset(q: { page?: number; per_page?: number; after?: number; be
   return { per_page, page, after: q.after, before: q.before }
 }
 
+/** A list's order other than its id: a column of the id's table, ties broken by the id in the same direction. */
+export interface OrderKey { col: string; table: string; dir: 'asc' | 'desc'; type: string }
+
 /**
- * One page of rows ordered by `idCol` descending: after=N gives the rows below N (next page), before=N the rows
- * above it (previous page), neither the page by a bounded OFFSET. `select` and `from` are SQL; `w` binds the values.
+ * One page of rows ordered by `idCol` descending (or by `order`, then the id): after=N gives the rows following row
+ * N (next page), before=N the rows preceding it (previous page), neither the page by a bounded OFFSET. `select` and
+ * `from` are SQL; `w` binds the values.
  *
  * With `timeTable` (the table of `idCol`, whose index is (…, time, id)) and a time range in the filter, the page is
  * ordered by (time, id) descending instead, so an old range is read from its place in that index rather than by
- * walking every newer id; the cursor stays the row's id and its time is looked up in `timeTable`. A cursor row
- * deleted meanwhile takes the time of its nearest neighbour in id order.
+ * walking every newer id; the cursor stays the row's id and its key is looked up in its table. A cursor row deleted
+ * meanwhile takes the key of its nearest neighbour in id order.
  */
 export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
-  select: string; from: string; where: Where; idCol: string; timeTable?: string
+  select: string; from: string; where: Where; idCol: string; timeTable?: string; order?: OrderKey
 }): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
-  const time = q.timeTable && q.where.timed ? { col: q.where.timed, table: q.timeTable } : undefined
+  const key: OrderKey | undefined = q.timeTable && q.where.timed
+    ? { col: q.where.timed, table: q.timeTable, dir: 'desc', type: 'timestamptz' }
+    : q.order
+  const dir = key?.dir ?? 'desc'
   const w = new Where()
   w.parts.push(...q.where.parts)
   w.params.push(...q.where.params)
-  let order = 'desc'
+  const back = p.before !== undefined && p.after === undefined
+  const order = back ? (dir === 'desc' ? 'asc' : 'desc') : dir
   const cursor = p.after ?? p.before
   if (cursor !== undefined) {
-    const cmp = p.after !== undefined ? '<' : '>'
-    if (p.before !== undefined && p.after === undefined) order = 'asc'
-    if (time) {
-      const at = await cursorTime(db, time, cursor, p.after !== undefined)
-      w.add(`(${time.col}, ${q.idCol}) ${cmp} (?::timestamptz, ?)`, at, cursor)
+    const cmp = order === 'desc' ? '<' : '>'
+    if (key) {
+      const at = await cursorKey(db, key, cursor, p.after !== undefined)
+      if (at === null) return { rows: [], cursor_next: null, cursor_prev: null }
+      w.add(`(${key.col}, ${q.idCol}) ${cmp} (?::${key.type}, ?)`, at, cursor)
     } else {
       w.add(`${q.idCol} ${cmp} ?`, cursor)
     }
   }
-  const orderBy = time ? `${time.col} ${order}, ${q.idCol} ${order}` : `${q.idCol} ${order}`
+  const orderBy = key ? `${key.col} ${order}, ${q.idCol} ${order}` : `${q.idCol} ${order}`
   const offset = cursor === undefined ? (p.page - 1) * p.per_page : 0
   const rows = await many<T & { __id: number }>(db,
     `select ${q.select}, ${q.idCol} as __id from ${q.from} where ${w.sql} order by ${orderBy}
      limit ${w.bind(p.per_page + 1)} offset ${w.bind(offset)}`, w.params)
   const more = rows.length > p.per_page
   const page = rows.slice(0, p.per_page)
-  if (order === 'asc') page.reverse()
-  const firstPage = p.before === undefined ? p.page === 1 && p.after === undefined : !more
-  const lastPage = order === 'desc' ? !more : false
+  if (back) page.reverse()
+  const firstPage = back ? !more : p.page === 1 && p.after === undefined
+  const lastPage = back ? false : !more
   const ids = page.map((r) => Number(r.__id))
   return {
     rows: page.map(({ __id, ...r }) => r as unknown as T),
@@ -129,15 +137,14 @@ export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
   }
 }
 
-/** The time of the cursor row (or, deleted, of its nearest neighbour on the side being read), as ISO text. */
-async function cursorTime(db: Queryable, time: { col: string; table: string }, id: number, next: boolean): Promise<string> {
-  const { table } = time
-  const col = time.col.split('.').pop()!
-  const row = await one<{ t: string }>(db,
-    `select coalesce((select ${col} from ${table} where id = $1),
-                     (select ${col} from ${table} where id ${next ? '<' : '>'} $1 order by id ${next ? 'desc' : 'asc'} limit 1),
-                     '${next ? '-infinity' : 'infinity'}'::timestamptz)::text as t`, [id])
-  return row!.t
+/** The order key of the cursor row (or, deleted, of its nearest neighbour on the side being read) as text; null: none. */
+async function cursorKey(db: Queryable, key: OrderKey, id: number, next: boolean): Promise<string | null> {
+  const col = key.col.split('.').pop()!
+  const towards = next === (key.dir === 'desc')
+  const row = await one<{ t: string | null }>(db,
+    `select coalesce((select ${col} from ${key.table} where id = $1),
+                     (select ${col} from ${key.table} where id ${towards ? '<' : '>'} $1 order by id ${towards ? 'desc' : 'asc'} limit 1))::text as t`, [id])
+  return row?.t ?? null
 }
 
 export interface Totals<S> { total: number; total_exact: boolean; stats: S | null }

@@ -1,0 +1,2 @@
+// Endpoints of the admin area (see ../endpoint.ts). Each export is one resource: { name: endpoint }.
+export {}

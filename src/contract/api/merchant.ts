@@ -1,0 +1,2 @@
+// Endpoints of the merchant area (see ../endpoint.ts). Each export is one resource: { name: endpoint }.
+export {}

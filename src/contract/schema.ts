@@ -1,0 +1,44 @@
+// Schema pieces every endpoint declares its input with (TypeBox, shared by server and console); titles are the
+// Chinese field names a 400 names.
+import { Type, type TSchema } from '@sinclair/typebox'
+import { MAX_PER_PAGE } from './common'
+
+/** Keyset cursors over bigint ids: every value a JavaScript number carries exactly, all within bigint. */
+export const INT53 = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
+
+export const Id = Type.Integer({ title: 'ID', minimum: 1, maximum: 2147483647 })
+export const IdBody = Type.Object({ id: Id })
+export const IdQuery = Type.Object({ id: Id })
+export const IdsBody = Type.Object({ ids: Type.Array(Id, { title: 'ID列表', minItems: 1, maxItems: 1000 }) })
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 1000000 })),
+  per_page: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: MAX_PER_PAGE })),
+}
+/** Paging of a list that pages by cursor: `after`/`before` a row id (bigint ids; an int4 list narrows them). */
+export const KeysetQuery = {
+  ...PageQuery,
+  after: Type.Optional(Type.Integer({ title: '翻页位置', ...INT53 })),
+  before: Type.Optional(Type.Integer({ title: '翻页位置', ...INT53 })),
+}
+
+/** A paged list query with the given filters. */
+export const ListQuery = <P extends Record<string, TSchema>>(filters: P) => Type.Object({ ...PageQuery, ...filters })
+
+export const DateTime = (title: string) =>
+  Type.String({ title, pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$', maxLength: 19 })
+
+export const Text = (title: string, max: number, min = 0) => Type.String({ title, maxLength: max, minLength: min })
+/** An optional integer filter within [min, max]. */
+export const IntFilter = (title: string, min: number, max: number) => Type.Optional(Type.Integer({ title, minimum: min, maximum: max }))
+
+export const Username = Type.String({ title: '用户名', minLength: 4, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' })
+export const Status01 = (title = '状态') => Type.Integer({ title, minimum: 0, maximum: 1 })
+export const NullableId = (title: string) => Type.Optional(Type.Union([Type.Integer({ title, minimum: 1, maximum: 2147483647 }), Type.Null()], { title }))
+export const Phone = Type.String({ title: '手机号', maxLength: 11, pattern: '^(1[3-9][0-9]{9})?$' })
+export const Remark = Text('备注', 200)
+export const RemarkText = (title = '备注', min = 0) => Type.String({ title, maxLength: 200, minLength: min })
+/** A money amount as the console sends it: "1234.50" (or a number), read to cents on the server (`cents`). */
+export const MoneyText = (title: string) => Type.Union([Type.String({ title, maxLength: 20 }), Type.Number({ title })], { title })
+/** A rate as text or a number (its sub-schemas carry the title too, so a wrong type is reported by its Chinese name). */
+export const RateText = (title: string, maxLength: number) => Type.Union([Type.String({ title, maxLength }), Type.Number({ title })], { title })

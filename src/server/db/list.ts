@@ -1,0 +1,115 @@
+// Lists declared once. A ListDef names a list's tables and joins, its columns as SQL, how each filter of its query
+// narrows it, its time column, its keyset order and where its totals and sums come from; `defineList` derives the
+// handler: keyset paging both ways, bounded totals (total_exact), sums and the paged answer. A list route is then
+// `listRoute(endpoint, {...})`.
+import type { Db, Queryable } from './db'
+import { one } from './db'
+import { badRequest } from '../errors'
+import { toCents } from '../../contract/money'
+import { countWithin, keyset, keysetPaged, pageRows, Where, type OrderKey, type Totals } from './paging'
+import { route, type Ctx } from '../http/route'
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { Endpoint } from '../../contract/endpoint'
+
+export { Where }
+
+/** What a filter sees besides its value: the database and the caller's product. */
+export interface FilterCtx { db: Queryable; product: string; ctx: Ctx }
+/** A filter adds its condition when its value is present ('' and null count as absent). */
+export type Filter<V = any> = (w: Where, v: V, f: FilterCtx) => void | Promise<void>
+
+export interface ListDef<Q extends object, R extends object = Record<string, unknown>, X extends object = object> {
+  /** The table of the rows with its alias, and its joins: `withdrawals w join members m on m.id = w.member_id`. */
+  from: string
+  /** The answer's columns as SQL. */
+  select: string
+  /** The tables the count and sums need, when fewer than `from` (joins that only add columns). */
+  countFrom?: string
+  /** The row id (the keyset cursor), e.g. `w.id`, and the table it belongs to. */
+  id: string
+  table: string
+  /** The product column: the list shows the caller's product only. Absent: a platform list (admins, menus). */
+  product?: string
+  /** Conditions always present (virtual members out, a fixed kind); SQL, `?` takes `params`. */
+  base?: string
+  params?: unknown[]
+  /** The time column `start_time`/`end_time` bound; such a page is ordered by (time, id) on the table's index. */
+  time?: string
+  /** Another order than newest first: a column of `table`, ties broken by the id (`type` its SQL type). */
+  order?: { col: string; dir: 'asc' | 'desc'; type: string }
+  /** How each query field narrows the list: a column it equals, or a function adding its condition. */
+  filters?: { [K in keyof Q]?: string | Filter<NonNullable<Q[K]>> }
+  /** SQL sums computed with the count, answered under `statsKey` (null when over budget). */
+  sums?: string
+  statsKey?: string
+  /** Totals kept elsewhere (a rollup), asked first; null falls back to the bounded count. */
+  totals?: (db: Db, w: Where, q: Q, f: FilterCtx & { baseOnly: boolean }) => Promise<Totals<object> | null>
+  /** The page size when the query names none. */
+  perPage?: number
+  /** Rows as answered (masking, computed fields). */
+  rows?: (rows: any[], q: Q, f: FilterCtx) => R[] | Promise<R[]>
+  /** Further fields of the answer (label maps, pending counts), fetched beside the page. */
+  extra?: (q: Q, f: FilterCtx) => X | Promise<X>
+}
+
+const PAGING = new Set(['page', 'per_page', 'after', 'before', 'start_time', 'end_time'])
+const present = (v: unknown) => v !== undefined && v !== null && v !== ''
+
+/** The handler of a declared list. */
+export function defineList<Q extends object, R extends object = Record<string, unknown>, X extends object = object>(def: ListDef<Q, R, X>) {
+  return async (ctx: Ctx, q: Q) => {
+    const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
+    const query = q as Record<string, unknown>
+    const p = keyset(query, def.perPage)
+    const w = new Where()
+    if (def.product) w.add(`${def.product} = ?`, f.product)
+    if (def.base) w.add(def.base, ...(def.params ?? []))
+    const base = w.parts.length
+    for (const [name, how] of Object.entries(def.filters ?? {}) as [string, string | Filter][]) {
+      const v = query[name]
+      if (!present(v) || PAGING.has(name)) continue
+      if (typeof how === 'string') w.add(`${how} = ?`, v)
+      else await how(w, v, f)
+    }
+    if (def.time) w.timeRange(def.time, query)
+    const order: OrderKey | undefined = def.order && { ...def.order, table: def.table }
+    const counted = async (): Promise<Totals<object>> => {
+      const kept = def.totals ? await def.totals(ctx.root, w, q, { ...f, baseOnly: w.onlyBase(base) }) : null
+      return kept ?? countWithin(ctx.root, { from: def.countFrom ?? def.from, where: w, stats: def.sums })
+    }
+    const [page, totals, extra] = await Promise.all([
+      pageRows<Record<string, unknown>>(ctx.root, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order }),
+      counted(),
+      def.extra ? def.extra(q, f) : ({} as X),
+    ])
+    const rows = def.rows ? await def.rows(page.rows, q, f) : (page.rows as unknown as R[])
+    return { ...keysetPaged(rows, p, totals, page), ...(def.statsKey ? { [def.statsKey]: totals.stats } : {}), ...extra }
+  }
+}
+
+/** The route of a declared list: the endpoint's query is the list's. */
+export function listRoute<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>) {
+  const handler = defineList(def)
+  return route(ep, handler as unknown as (ctx: Ctx, q: Static<I>) => Promise<O>)
+}
+
+/** Filters the lists share. */
+export const by = {
+  /** Case-insensitive prefix of a text column (a lower(...) text_pattern_ops index serves it). */
+  prefix: (col: string): Filter<string> => (w, v) => { w.prefix(col, v) },
+  /** The exact text, trimmed. */
+  text: (col: string): Filter<string> => (w, v) => { if (v.trim()) w.add(`${col} = ?`, v.trim()) },
+  /** A member of the product named by username (exact, case-insensitive); none: an empty page. */
+  member: (col: string, kind = 0): Filter<string> => async (w, v, f) => {
+    const u = v.trim()
+    if (!u) return
+    const m = await one<{ id: number }>(f.db, 'select id from members where product = $1 and kind = $2 and lower(username) = lower($3)', [f.product, kind, u])
+    w.add(`${col} = ?`, m?.id ?? 0)
+  },
+  /** A money bound in yuan ("12.50") against a cents column; a malformed bound is a 400 naming the field. */
+  cents: (col: string, op: '>=' | '<=', field: string, title: string): Filter<string> => (w, v) => {
+    const c = toCents(v)
+    if (c === null || c < 0) throw badRequest(`${title}格式不正确`, field)
+    w.add(`${col} ${op} ?`, c)
+  },
+}
