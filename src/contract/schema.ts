@@ -1,6 +1,6 @@
 // Schema pieces every endpoint declares its input with (TypeBox, shared by server and console); titles are the
 // Chinese field names a 400 names.
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox'
 import { MAX_PER_PAGE } from './common'
 
 /** Keyset cursors over bigint ids: every value a JavaScript number carries exactly, all within bigint. */
@@ -42,3 +42,16 @@ export const RemarkText = (title = '备注', min = 0) => Type.String({ title, ma
 export const MoneyText = (title: string) => Type.Union([Type.String({ title, maxLength: 20 }), Type.Number({ title })], { title })
 /** A rate as text or a number (its sub-schemas carry the title too, so a wrong type is reported by its Chinese name). */
 export const RateText = (title: string, maxLength: number) => Type.Union([Type.String({ title, maxLength }), Type.Number({ title })], { title })
+
+/** Money in an answer: a decimal string with two places ("1234.50"), exact past 2^53 cents. */
+export const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' })
+/** A time in an answer: `YYYY-MM-DD HH:mm:ss` in the product time zone. */
+export const TimeText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' })
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+
+/** A keyset-paged answer of `item` rows, with the list's further fields. */
+export const Paged = <I extends TSchema, X extends TProperties = {}>(item: I, extra?: X) => Type.Object({
+  items: Type.Array(item), total: Type.Integer(), total_exact: Type.Boolean(), per_page: Type.Integer(), current_page: Type.Integer(),
+  cursor_next: Nullable(Type.Integer()), cursor_prev: Nullable(Type.Integer()),
+  ...(extra ?? ({} as X)),
+}) as TObject

@@ -11,6 +11,7 @@ import { loadRsaKeys, encryptForLogin, type RsaKeys } from '../../src/server/aut
 import { buildApp } from '../../src/server/app'
 import { readConfig } from '../../src/server/config'
 import { TEST_PASSWORD } from './password'
+import { checkAnswerShape } from './answer-shapes'
 
 export { TEST_PASSWORD }
 
@@ -77,13 +78,17 @@ export async function makeApp(env: Record<string, string> = {}): Promise<TestApp
       return r.data.token as string
     },
     async get(url, token, query, headers = {}) {
-      return answer(await app.inject({ method: 'GET', url, query: query as any, headers: { ...(token ? { token } : {}), ...headers } }))
+      const a = answer(await app.inject({ method: 'GET', url, query: query as any, headers: { ...(token ? { token } : {}), ...headers } }))
+      checkAnswerShape('GET', url, a.status, a.body)
+      return a
     },
     async post(url, token, body, headers = {}) {
-      return answer(await app.inject({
+      const a = answer(await app.inject({
         method: 'POST', url, payload: body as any,
         headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       }))
+      checkAnswerShape('POST', url, a.status, a.body)
+      return a
     },
     async close() {
       await app.close()

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
-import { DateTime, Id, IntFilter, KeysetQuery, RemarkText, Text } from '../schema'
+import { DateTime, Id, IntFilter, KeysetQuery, Money, Nullable, Paged, RemarkText, Text, TimeText } from '../schema'
 import type { RechargeIndex, Recharge, WithdrawDecisionAnswer, WithdrawIndex } from '../finance'
 
 /** The filters recharges and withdrawals share. */
@@ -18,6 +18,17 @@ const RecordQuery = {
   amount_min: Type.Optional(Text('最低金额', 20)),
   amount_max: Type.Optional(Text('最高金额', 20)),
 }
+
+const Labels = Type.Record(Type.String(), Type.String())
+const Sums = { total: Money, success: Money, pending: Money, failed: Money }
+
+const WithdrawalItem = Type.Object({
+  id: Type.Integer(), order_no: Type.String(), member_id: Type.Integer(), username: Type.String(), amount: Money, fee: Money,
+  actual_amount: Money, pay_method: Type.Integer(), bank_name: Type.String(), card_no: Type.String(), holder: Type.String(),
+  chain: Type.String(), address: Type.String(), status: Type.Integer(), first_review_admin: Type.String(), admin: Type.String(),
+  remark: Type.String(), created_at: TimeText, reviewed_at: Nullable(TimeText), needs_double_review: Type.Boolean(),
+  review_stage: Type.Union([Type.Literal('pending'), Type.Literal('second'), Type.Literal('done')]),
+}, { additionalProperties: false })
 
 const Decision = Type.Object({
   id: Id,
@@ -37,7 +48,13 @@ export const withdraw = {
     Type.Object({
       ...RecordQuery,
       review_stage: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('second')], { title: '审核阶段' })),
-    })),
+    }), {
+      response: Paged(WithdrawalItem, {
+        money_stat: Nullable(Type.Object({ ...Sums, fee: Money })),
+        types: Type.Object({ status: Labels, pay_method: Labels, review_stage: Labels }),
+        double_review_amount: Money, pending_count: Type.Integer(), second_review_count: Type.Integer(),
+      }),
+    }),
   edit: post<WithdrawDecisionAnswer>()('/api/withdraw/edit', MENU.withdraw, 'U',
     '审核提现：1 通过（达到双人复核金额时需两位管理员），2 驳回（须填写原因）', Decision, { idempotent: true }),
 }

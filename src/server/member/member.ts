@@ -1,6 +1,7 @@
 // /api/member routes (会员列表): the keyset-paged list with balance sums, create, edit, delete, show (logged), suggest.
 import { Type } from '@sinclair/typebox'
 import { route } from '../http/route'
+import { member } from '../../contract/api/member'
 import { DateTime, IdQuery, IdsBody } from '../http/schemas'
 import { KeysetQuery } from '../db/paging'
 import { deleteMembers, editMember, registerMember } from './member-write'
@@ -8,9 +9,6 @@ import { listMembers, showMember, suggestMembers } from './member-store'
 import { fundPassword, memberPassword, NullableId, Phone, Remark, Status01, Text, Username } from './fields'
 
 const MENU = '/layout/member'
-/** Every screen whose form picks a member by username may ask for suggestions. */
-export const SUGGEST_MENUS = [MENU, '/layout/finance/manualrecharge', '/layout/finance/giftmoney', '/layout/finance/recharge',
-  '/layout/finance/withdraw', '/layout/finance/balance', '/layout/member/banks', '/layout/member/wallets', '/layout/lottery/index']
 
 const Fields = {
   username: Username,
@@ -91,9 +89,5 @@ export default [
     query: IdQuery,
     handler: (ctx, q) => showMember(ctx.db, ctx.caller.product, q.id),
   }),
-  route({
-    method: 'POST', url: '/api/member/suggest', summary: '按用户名前缀联想会员（最多 10 个）', menu: SUGGEST_MENUS, action: 'R',
-    body: Type.Object({ username: Text('用户名', 16) }),
-    handler: (ctx, b) => suggestMembers(ctx.db, ctx.caller.product, b.username),
-  }),
+  route(member.suggest, (ctx, b) => suggestMembers(ctx.db, ctx.caller.product, b.username)),
 ]
