@@ -4,6 +4,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { ActionKey } from './enums'
 import type { MenuPath } from './menus'
+import type { ListColumn } from './list'
 
 /**
  * `public`: no session; `session`: any logged-in admin; otherwise the menu whose permission is needed, or several
@@ -21,6 +22,8 @@ export interface Endpoint<I extends TSchema = TSchema, O = unknown> {
   input?: I
   /** The answer's schema where declared (tests check answers against it). */
   response?: TSchema
+  /** A list: the columns it shows (and exports). */
+  columns?: ListColumn[]
   /** Log this read (sensitive detail). */
   audit?: boolean
   /** Skip the master whitelist (the public login configuration only). */

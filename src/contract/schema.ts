@@ -2,6 +2,8 @@
 // Chinese field names a 400 names.
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox'
 import { MAX_PER_PAGE } from './common'
+import type { Labels } from './enums'
+import { HIDDEN_KEYWORD, LABELS_KEYWORD } from './list'
 
 /** Keyset cursors over bigint ids: every value a JavaScript number carries exactly, all within bigint. */
 export const INT53 = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
@@ -31,6 +33,19 @@ export const DateTime = (title: string) =>
 export const Text = (title: string, max: number, min = 0) => Type.String({ title, maxLength: max, minLength: min })
 /** An optional integer filter within [min, max]. */
 export const IntFilter = (title: string, min: number, max: number) => Type.Optional(Type.Integer({ title, minimum: min, maximum: max }))
+/**
+ * An optional filter choosing one of `labels`: an integer within the labels' keys when they are numbers, else one of
+ * the keys; the console shows it as a select of the labels.
+ */
+export const LabelFilter = (title: string, labels: Labels) => {
+  const keys = Object.keys(labels)
+  const opts = { title, [LABELS_KEYWORD]: labels }
+  return keys.every((k) => /^\d+$/.test(k))
+    ? Type.Optional(Type.Integer({ ...opts, minimum: Math.min(...keys.map(Number)), maximum: Math.max(...keys.map(Number)) }))
+    : Type.Optional(Type.Union(keys.map((k) => Type.Literal(k)), opts))
+}
+/** A query field the list takes but its filter bar does not show (a link from elsewhere sets it). */
+export const Hidden = <T extends TSchema>(t: T): T => ({ ...t, [HIDDEN_KEYWORD]: true })
 
 export const Username = Type.String({ title: '用户名', minLength: 4, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' })
 export const Status01 = (title = '状态') => Type.Integer({ title, minimum: 0, maximum: 1 })

@@ -1,12 +1,15 @@
 // Lists declared once. A ListDef names a list's tables and joins, its columns as SQL, how each filter of its query
 // narrows it, its time column, its keyset order and where its totals and sums come from; `defineList` derives the
 // handler: keyset paging both ways, bounded totals (total_exact), sums and the paged answer. A list route is then
-// `listRoute(endpoint, {...})`.
+// `listRoute(endpoint, {...})`. The same definition walks the whole filtered set along its keyset for an export (`rows`,
+// `csvOf`).
 import type { Db, Queryable } from './db'
-import { one } from './db'
+import { one as oneRow } from './db'
 import { badRequest } from '../errors'
 import { toCents } from '../../contract/money'
-import { countWithin, keyset, keysetPaged, pageRows, Where, type OrderKey, type Totals } from './paging'
+import { countWithin, keyset, keysetPaged, pageRows, Where, type Keyset, type OrderKey, type Totals } from './paging'
+import { csvCell, field, formatValue } from '../../contract/format'
+import type { ListColumn } from '../../contract/list'
 import { route, type Ctx } from '../http/route'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { Endpoint } from '../../contract/endpoint'
@@ -55,12 +58,10 @@ export interface ListDef<Q extends object, R extends object = Record<string, unk
 const PAGING = new Set(['page', 'per_page', 'after', 'before', 'start_time', 'end_time'])
 const present = (v: unknown) => v !== undefined && v !== null && v !== ''
 
-/** The handler of a declared list. */
+/** The handler of a declared list, with `rows` walking its whole filtered set for an export. */
 export function defineList<Q extends object, R extends object = Record<string, unknown>, X extends object = object>(def: ListDef<Q, R, X>) {
-  return async (ctx: Ctx, q: Q) => {
-    const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
+  const where = async (q: Q, f: FilterCtx) => {
     const query = q as Record<string, unknown>
-    const p = keyset(query, def.perPage)
     const w = new Where()
     if (def.product) w.add(`${def.product} = ?`, f.product)
     if (def.base) w.add(def.base, ...(def.params ?? []))
@@ -72,18 +73,45 @@ export function defineList<Q extends object, R extends object = Record<string, u
       else await how(w, v, f)
     }
     if (def.time) w.timeRange(def.time, query)
-    const order: OrderKey | undefined = def.order && { ...def.order, table: def.table }
+    return { w, base }
+  }
+  const order: OrderKey | undefined = def.order && { ...def.order, table: def.table }
+  const page = async (f: FilterCtx, w: Where, p: Keyset) =>
+    pageRows<Record<string, unknown>>(f.db, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order })
+
+  const handler = async (ctx: Ctx, q: Q) => {
+    const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
+    const p = keyset(q as Record<string, unknown>, def.perPage)
+    const { w, base } = await where(q, f)
     const counted = async (): Promise<Totals<object>> => {
       const kept = def.totals ? await def.totals(ctx.root, w, q, { ...f, baseOnly: w.onlyBase(base) }) : null
       return kept ?? countWithin(ctx.root, { from: def.countFrom ?? def.from, where: w, stats: def.sums })
     }
-    const [page, totals, extra] = await Promise.all([
-      pageRows<Record<string, unknown>>(ctx.root, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order }),
-      counted(),
-      def.extra ? def.extra(q, f) : ({} as X),
-    ])
-    const rows = def.rows ? await def.rows(page.rows, q, f) : (page.rows as unknown as R[])
-    return { ...keysetPaged(rows, p, totals, page), ...(def.statsKey ? { [def.statsKey]: totals.stats } : {}), ...extra }
+    const [one, totals, extra] = await Promise.all([page(f, w, p), counted(), def.extra ? def.extra(q, f) : ({} as X)])
+    const rows = def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
+    return { ...keysetPaged(rows, p, totals, one), ...(def.statsKey ? { [def.statsKey]: totals.stats } : {}), ...extra }
+  }
+
+  /** Every row of the filtered list, `batch` at a time along its keyset: memory stays one batch whatever the size. */
+  async function* rows(ctx: Ctx, q: Q, batch = 1000): AsyncGenerator<R[]> {
+    const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
+    const { w } = await where(q, f)
+    let after: number | undefined
+    for (;;) {
+      const one = await page(f, w, { per_page: batch, page: 1, after })
+      if (one.rows.length) yield def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
+      if (one.cursor_next === null) return
+      after = one.cursor_next
+    }
+  }
+  return Object.assign(handler, { rows })
+}
+
+/** A list's whole filtered set as CSV (UTF-8 with BOM, CRLF; labels, not codes), line batch by line batch. */
+export async function* csvOf<R extends object>(columns: ListColumn[], batches: AsyncIterable<R[]>): AsyncGenerator<string> {
+  yield '\uFEFF' + columns.map((c) => csvCell(c.title)).join(',') + '\r\n'
+  for await (const rows of batches) {
+    yield rows.map((r) => columns.map((c) => csvCell(formatValue(field(r as Record<string, unknown>, c.key), c.format, true))).join(',') + '\r\n').join('')
   }
 }
 
@@ -103,7 +131,7 @@ export const by = {
   member: (col: string, kind = 0): Filter<string> => async (w, v, f) => {
     const u = v.trim()
     if (!u) return
-    const m = await one<{ id: number }>(f.db, 'select id from members where product = $1 and kind = $2 and lower(username) = lower($3)', [f.product, kind, u])
+    const m = await oneRow<{ id: number }>(f.db, 'select id from members where product = $1 and kind = $2 and lower(username) = lower($3)', [f.product, kind, u])
     w.add(`${col} = ?`, m?.id ?? 0)
   },
   /** A money bound in yuan ("12.50") against a cents column; a malformed bound is a 400 naming the field. */

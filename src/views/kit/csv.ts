@@ -1,18 +1,14 @@
 // CSV export of a list's whole filtered set: pages through the endpoint 1000 rows at a time, labels not ids, UTF-8 BOM.
 import { http } from '../../core/http'
 import { MAX_PER_PAGE } from '../../contract/common'
-import { field, formatValue } from './format'
+import { csvCell, field, formatValue } from '../../contract/format'
 import { readAnswer } from './use-list-data'
 import type { ColumnSpec, Row } from './types'
 
-function cell(s: string): string {
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
 export function toCsv(columns: ColumnSpec[], rows: Row[]): string {
-  const lines = [columns.map((c) => cell(c.title)).join(',')]
+  const lines = [columns.map((c) => csvCell(c.title)).join(',')]
   for (const r of rows) {
-    lines.push(columns.map((c) => cell(c.text ? c.text(r) : formatValue(field(r, c.key), c.format, true))).join(','))
+    lines.push(columns.map((c) => csvCell(c.text ? c.text(r) : formatValue(field(r, c.key), c.format, true))).join(','))
   }
   return '\uFEFF' + lines.join('\r\n') + '\r\n'
 }

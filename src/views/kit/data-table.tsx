@@ -16,13 +16,19 @@ import { BulkBar } from './bulk-bar'
 import { filterParams, useListQuery } from './use-list-query'
 import { useListData } from './use-list-data'
 import { rowId, useGridSelection } from './use-grid-selection'
+import { columnsOf, filtersOf } from './from-endpoint'
 import { urlOf, type ColumnSpec, type DetailField, type FilterSpec, type ListSpec, type Row } from './types'
 import './kit.css'
 
 export type { ColumnSpec, FilterSpec, ListSpec, Row } from './types'
 
-const NO_FILTERS: FilterSpec[] = []
 const NO_ROWS: Row[] = []
+
+/** A spec completed from its endpoint: its declared columns and the filters of its query. */
+function withDefaults(s: ListSpec<Row>): ListSpec<Row> & { columns: ColumnSpec[]; filters: FilterSpec[] } {
+  const ep = typeof s.endpoint === 'string' ? null : s.endpoint
+  return { ...s, columns: s.columns ?? (ep ? columnsOf(ep) : []), filters: s.filters ?? (ep ? filtersOf(ep) : []) }
+}
 
 /** Keeps an element as tall as the window below its top edge. */
 function useFillHeight(ref: React.RefObject<HTMLElement | null>) {
@@ -45,12 +51,12 @@ interface Props<R extends Row> {
   banner?: ReactNode
 }
 
-export function DataTable<R extends Row>({ spec: typed, actions, banner }: Props<R>) {
-  const spec = typed as unknown as ListSpec<Row>
+export function DataTable<R extends Row>({ spec: declared, actions, banner }: Props<R>) {
+  const spec = useMemo(() => withDefaults(declared as unknown as ListSpec<Row>), [declared])
   const { list } = spec
   const rowKey = spec.rowKey ?? 'id'
   const itemsKey = spec.itemsKey ?? 'items'
-  const filters = spec.filters ?? NO_FILTERS
+  const filters = spec.filters
   const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
   const fixed = JSON.stringify(spec.params ?? {})
   const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])

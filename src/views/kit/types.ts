@@ -6,8 +6,8 @@ import type { Endpoint } from '../../contract/endpoint'
 
 export type { Row, Labels }
 
-/** How a cell value is shown: money ("1234.50" → 1,234.50, right-aligned), a time, yes/no, or a label map. */
-export type CellFormat = 'money' | 'datetime' | 'bool' | 'list' | Labels
+export type { CellFormat } from '../../contract/format'
+import type { CellFormat } from '../../contract/format'
 
 export interface ColumnSpec<R extends Row = Row> {
   key: string
@@ -53,7 +53,9 @@ export interface ListSpec<R extends Row = Row> {
   /** The list's endpoint as declared in src/contract/api (a GET answering a paged list). */
   endpoint: Endpoint<any, any> | string
   perPage?: number
-  columns: ColumnSpec<R>[]
+  /** Default: the columns declared with the endpoint. */
+  columns?: ColumnSpec<R>[]
+  /** Default: the filters of the endpoint's query schema. */
   filters?: FilterSpec[]
   stats?: StatSpec[]
   /** The row field that identifies a row (default `id`). */
