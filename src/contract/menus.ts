@@ -1,7 +1,7 @@
 // The menu tree and route table of the console: the seed of /api/sysmenu, the sidebar, the guard and the palette groups.
 
 export type Area =
-  | 'home' | 'report' | 'member' | 'merchant' | 'lottery' | 'finance' | 'invest' | 'settings' | 'admin' | 'product'
+  | 'home' | 'report' | 'member' | 'merchant' | 'lottery' | 'finance' | 'invest' | 'risk' | 'settings' | 'admin' | 'product'
 
 export interface MenuSeed {
   label: string
@@ -34,6 +34,8 @@ export const MENU = {
   admins: '/layout/admin/admins', adminCreate: '/layout/admin/admins/create', adminEdit: '/layout/admin/admins/edit',
   roles: '/layout/admin/role', menus: '/layout/admin/menu', adminWhitelist: '/layout/admin/whitelist',
   log: '/layout/admin/log', proadmin: '/layout/proadmin', google: '/layout/admin/google',
+  memberLogins: '/layout/member/logins', associations: '/layout/risk/associations', bans: '/layout/risk/bans',
+  tags: '/layout/risk/tags',
 } as const
 
 export type MenuKey = keyof typeof MENU
@@ -51,6 +53,7 @@ export const MENU_TREE: MenuSeed[] = [
       page('虚拟账号', MENU.virtuals, 'member'),
       page('银行卡', MENU.cards, 'member'),
       page('数字钱包', MENU.wallets, 'member'),
+      page('会员登录记录', MENU.memberLogins, 'member'),
     ],
   },
   {
@@ -84,6 +87,13 @@ export const MENU_TREE: MenuSeed[] = [
     label: '余额宝', area: 'invest', children: [
       page('余额宝列表', MENU.invest, 'invest'),
       page('试玩余额宝列表', MENU.investDemo, 'invest'),
+    ],
+  },
+  {
+    label: '风控管理', area: 'risk', children: [
+      page('关联账号', MENU.associations, 'risk'),
+      page('封禁列表', MENU.bans, 'risk'),
+      page('会员标签', MENU.tags, 'risk'),
     ],
   },
   {

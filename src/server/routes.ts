@@ -11,5 +11,6 @@ import settings from './settings'
 import lottery from './lottery'
 import invest from './invest/routes'
 import report from './report/routes'
+import risk from './risk'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk]

@@ -10,8 +10,9 @@ import * as member from './member'
 import * as merchant from './merchant'
 import * as product from './product'
 import * as report from './report'
+import * as risk from './risk'
 import * as settings from './settings'
 
 export const API = {
-  ...admin, ...auth, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...settings,
+  ...admin, ...auth, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
 } as const

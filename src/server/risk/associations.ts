@@ -1,0 +1,63 @@
+// 关联账号: members who share an IP (successful logins of the last 30 days, and registration), a device, a card number or
+// a wallet address (any ever bound) with another real member. Virtual and trial accounts never appear.
+import { many } from '../db/db'
+import type { Queryable } from '../db/db'
+import { route } from '../http/route'
+import { TIME } from '../http/format'
+import { memberRisk, risk } from '../../contract/api/risk'
+import type { Association, SharedValue } from '../../contract/risk'
+import { MASK_CARD, SHORT_ADDRESS } from '../member/payee-rules'
+import { memberOf } from './tags'
+
+const RECENT = `now() - interval '30 days'`
+
+/** SQL: (value, member_id) pairs of one kind of key in a product ($1). */
+const PAIRS = {
+  ip: `select l.ip as value, l.member_id, l.at from member_logins l where l.product = $1 and l.ok and l.at > ${RECENT} and l.ip <> ''
+       union all select m.register_ip, m.id, m.created_at from members m where m.product = $1 and m.register_ip <> ''`,
+  device: `select l.device_id as value, l.member_id, l.at from member_logins l where l.product = $1 and l.ok and l.at > ${RECENT} and l.device_id <> ''
+       union all select m.register_device, m.id, m.created_at from members m where m.product = $1 and m.register_device <> ''`,
+  card: `select h.value, h.member_id, h.at from member_payee_history h where h.product = $1 and h.what = 'card'`,
+  wallet: `select h.value, h.member_id, h.at from member_payee_history h where h.product = $1 and h.what = 'wallet'`,
+} as const
+type By = keyof typeof PAIRS
+
+/** How a value is shown: card numbers masked, wallet addresses shortened. */
+const SHOWN: Record<By, (col: string) => string> = {
+  ip: (c) => c, device: (c) => c, card: MASK_CARD,
+  wallet: (c) => `split_part(${c}, ':', 1) || ' ' || ${SHORT_ADDRESS(`split_part(${c}, ':', 2)`)}`,
+}
+
+/** The member's groups: for each of its values shared with another real member, those members. */
+export async function associationsOf(db: Queryable, product: string, memberId: number): Promise<Association[]> {
+  const out: Association[] = []
+  for (const by of Object.keys(PAIRS) as By[]) {
+    const rows = await many<{ value: string; members: Association['members'] }>(db,
+      `with p as (${PAIRS[by]}),
+            mine as (select distinct value from p where member_id = $2)
+       select ${SHOWN[by]('mine.value')} as value,
+              json_agg(json_build_object('id', m.id, 'username', m.username, 'status', m.status, 'risk_level', m.risk_level) order by m.id) as members
+         from mine join (select distinct value, member_id from p) o on o.value = mine.value and o.member_id <> $2
+         join members m on m.id = o.member_id and m.kind = 0
+        group by mine.value order by mine.value`, [product, memberId])
+    out.push(...rows.map((r) => ({ by, value: r.value, members: r.members })))
+  }
+  return out
+}
+
+export default [
+  route(memberRisk.associations, async (ctx, q) => {
+    const m = await memberOf(ctx.db, ctx.caller.product, q.member_id)
+    return { items: await associationsOf(ctx.db, ctx.caller.product, m.id) }
+  }),
+  route(risk.shared, async (ctx, q) => {
+    const by = q.by as By
+    const items = await many<SharedValue>(ctx.db,
+      `with p as (${PAIRS[by]})
+       select ${SHOWN[by]('p.value')} as value, count(distinct p.member_id)::int as count, ${TIME('max(p.at)')} as last_seen
+         from p join members m on m.id = p.member_id and m.kind = 0
+        group by p.value having count(distinct p.member_id) >= $2
+        order by count desc, max(p.at) desc limit 200`, [ctx.caller.product, q.min ?? 2])
+    return { items }
+  }),
+]

@@ -1,0 +1,44 @@
+// Member logins as the member site reports them (the simulator stands in): each attempt recorded with its IP, device
+// and result; a banned IP or device is refused and recorded as such. 会员登录记录 lists them.
+import type { Queryable } from '../db/db'
+import { one } from '../db/db'
+import { by, listRoute } from '../db/list'
+import { TIME } from '../http/format'
+import { forbidden } from '../errors'
+import { memberRisk } from '../../contract/api/risk'
+import { bannedBy } from './bans'
+
+export interface LoginAttempt { member_id: number; ip: string; device_id?: string; user_agent?: string; passwordOk?: boolean }
+export interface LoginOutcome { ok: boolean; reason: '' | 'banned_ip' | 'banned_device' | 'password' | 'disabled' }
+
+/** Records one login attempt of a member and answers whether it is let in (a banned value, a wrong password, a disabled account are not). */
+export async function memberLogin(db: Queryable, product: string, a: LoginAttempt): Promise<LoginOutcome> {
+  const m = await one<{ status: number }>(db, 'select status::int as status from members where id = $1 and product = $2', [a.member_id, product])
+  if (!m) throw forbidden('会员不存在')
+  const banned = await bannedBy(db, product, a)
+  const reason: LoginOutcome['reason'] = banned ? (banned === 'ip' ? 'banned_ip' : 'banned_device')
+    : a.passwordOk === false ? 'password' : m.status !== 1 ? 'disabled' : ''
+  await db.query(
+    `insert into member_logins (product, member_id, ip, device_id, user_agent, ok, reason) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [product, a.member_id, a.ip, a.device_id ?? '', (a.user_agent ?? '').slice(0, 300), reason === '', reason])
+  if (reason === '') await db.query('update members set last_login_ip = $2, last_login_time = now() where id = $1', [a.member_id, a.ip])
+  return { ok: reason === '', reason }
+}
+
+/** Refuses a registration from a banned IP or device (the member site calls it before creating the account). */
+export async function assertMayRegister(db: Queryable, product: string, v: { ip?: string; device_id?: string }): Promise<void> {
+  const banned = await bannedBy(db, product, v)
+  if (banned) throw forbidden(banned === 'ip' ? '该 IP 已被封禁，不能注册' : '该设备已被封禁，不能注册')
+}
+
+export default [
+  listRoute(memberRisk.logins, {
+    from: 'member_logins l join members m on m.id = l.member_id', countFrom: 'member_logins l', id: 'l.id', table: 'member_logins',
+    select: `l.id, l.member_id, m.username, l.ip, l.device_id, l.user_agent, l.ok, l.reason, ${TIME('l.at')} as at`,
+    product: 'l.product', time: 'l.at',
+    filters: {
+      username: by.member('l.member_id'), member_id: 'l.member_id', ip: by.text('l.ip'), device_id: by.text('l.device_id'),
+      ok: (w, v) => { w.add('l.ok = ?', v === 1) },
+    },
+  }),
+]
