@@ -1,0 +1,2 @@
+// The associations screen (see lists.tsx).
+export { AssociationsScreen as default } from './lists'

@@ -1,0 +1,2 @@
+// The bans screen (see lists.tsx).
+export { BansScreen as default } from './lists'

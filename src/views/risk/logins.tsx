@@ -1,0 +1,2 @@
+// The logins screen (see lists.tsx).
+export { LoginsScreen as default } from './lists'

@@ -1,0 +1,2 @@
+// The tags screen (see lists.tsx).
+export { TagsScreen as default } from './lists'
