@@ -26,7 +26,7 @@ export const BillItem = Type.Object({
   id: Int, merchant_id: Int, merchant_name: Str, type: Int, amount: Money, before: Money, after: Money,
   ref: Str, remark: Str, admin: Str, created_at: TimeText,
 }, { additionalProperties: false })
-export type Bill = Static<typeof BillItem>
+type Bill = Static<typeof BillItem>
 export interface BillIndex extends Paged<Bill>, Cursors {
   money_stat: { add: string; reduce: string } | null
   types: Labels
@@ -37,7 +37,7 @@ export const AgentItem = Type.Object({
   id: Int, username: Str, nickname: Str, level_name: Str, rebate_rate: Str, status: Int, remark: Str,
   direct_count: Int, team_count: Int, team_recharge: Money, team_withdraw: Money, team_bet: Money, team_win_loss: Money,
 }, { additionalProperties: false })
-export type Agent = Static<typeof AgentItem>
+type Agent = Static<typeof AgentItem>
 /** The statistics range as bound (ISO times with the product's offset); an open side is null. */
 export interface StatRange { from: string | null; to: string | null }
 export interface AgentIndex extends Paged<Agent>, Cursors { range: StatRange }

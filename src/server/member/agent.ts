@@ -1,4 +1,4 @@
-// /api/agent routes (代理列表, 13 a page): agents with their direct and whole-team counts and the team's money for a
+// /api/agent routes (代理列表, 13 a page, keyset-paged): agents with their direct and whole-team counts and the team's money for a
 // time range (default this month); edit sets the rebate, status and remark only.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
