@@ -1,13 +1,16 @@
 // 商户管理: merchants (create/edit in a dialog, delete only without history) and their quota — 增减额度 as a palette flow
 // (merchant → type → amount → remark → preview), or on the focused merchant (q); 额度记录 of a merchant (b).
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
+import { api } from '../core/api'
+import { one, postOnce } from '../core/ops'
 import { refreshList } from '../core/context'
 import type { ArgChoice, CommandArg, CommandContext } from '../core/command'
 import { centsText, toCents } from '../contract/money'
 import { QUOTA_TYPE } from '../contract/enums'
-import { MERCHANT_API, MERCHANT_PATHS as MP, type Merchant } from '../contract/merchant'
-import { ids, lines, one, orCancel } from './admin-shared'
+import { API } from '../contract/api'
+import { MENU } from '../contract/menus'
+import type { Merchant } from '../contract/merchant'
+import { crud } from './crud'
 
 const forms = () => import('../views/merchant/merchant-form')
 
@@ -15,7 +18,7 @@ const forms = () => import('../views/merchant/merchant-form')
 const seen = new Map<string, Merchant>()
 async function merchants(query: string): Promise<ArgChoice[]> {
   const q = query.trim()
-  const page = await http.get<{ items: Merchant[] }>(`${MERCHANT_API.merchant}/index`, { per_page: 20, ...(q ? (/^[A-Za-z0-9_-]+$/.test(q) ? { code: q } : { name: q }) : {}) }, { silent: true, spinner: true })
+  const page = await api.merchant.index({ per_page: 20, ...(q ? (/^[A-Za-z0-9_-]+$/.test(q) ? { code: q } : { name: q }) : {}) }, { silent: true, spinner: true })
   return page.items.map((m) => {
     seen.set(String(m.id), m)
     return { value: String(m.id), label: `${m.name}（${m.code}）`, hint: `额度 ${m.quota}${m.status === 0 ? ' 已停用' : ''}` }
@@ -41,59 +44,45 @@ function preview(m: Merchant | undefined, ctx: CommandContext) {
 }
 
 async function moveQuota(merchantId: unknown, ctx: CommandContext) {
-  const { postOnce } = await import('../views/finance/ops')
-  const out = await postOnce(`${MERCHANT_API.merchant}/addQuota`, {
-    merchant_id: Number(merchantId), type: Number(ctx.args.type), amount: String(ctx.args.amount).trim(), remark: String(ctx.args.remark).trim(),
+  const out = await postOnce(API.merchant.addQuota, {
+    merchant_id: Number(merchantId), type: Number(ctx.args.type) as 21 | 22, amount: String(ctx.args.amount).trim(), remark: String(ctx.args.remark).trim(),
   })
-  refreshList(MP.merchants)
-  refreshList(MP.bills)
+  refreshList(MENU.merchants)
+  refreshList(MENU.bills)
   return out
 }
 
+/** The merchant list's screen, create, edit and delete; the bills' screen stands after its screen, as in the menu. */
+const [merchantList, ...merchantRows] = crud({
+  list: MENU.merchants, noun: '商户', keywords: ['merchant', 'shanghu'],
+  open: { id: 'merchant.merchantList', title: '商户列表', view: () => import('../views/merchant/merchants') },
+  create: { id: 'merchant.createMerchant', form: async () => (await forms()).merchantForm() },
+  edit: { id: 'merchant.editMerchant', form: async (row) => (await forms()).merchantForm(row) },
+  remove: {
+    id: 'merchant.deleteMerchants', endpoint: API.merchant.delete, line: (r) => `${r.name}（${r.code}）额度 ${r.quota}`,
+    notes: ['有额度、额度记录或充值记录的商户不能删除，请改为停用'],
+  },
+})
+
 defineCommands([
-  { id: 'merchant.merchantList', title: '商户列表', keywords: ['merchant', 'shanghu'], menu: MP.merchants, path: MP.merchants, view: () => import('../views/merchant/merchants') },
-  { id: 'merchant.billList', title: '额度记录', keywords: ['quota', 'bill', 'edu', 'jilu'], menu: MP.bills, path: MP.bills, view: () => import('../views/merchant/bills') },
+  merchantList,
+  { id: 'merchant.billList', title: '额度记录', keywords: ['quota', 'bill', 'edu', 'jilu'], menu: MENU.bills, path: MENU.bills, view: () => import('../views/merchant/bills') },
+  ...merchantRows,
   {
-    id: 'merchant.createMerchant', title: '新增商户', keywords: ['merchant', 'add', 'xinzeng'], menu: MP.merchants, action: 'C',
-    run: async () => {
-      const r = orCancel(await (await forms()).merchantForm())
-      refreshList(MP.merchants)
-      return r
-    },
-  },
-  {
-    id: 'merchant.editMerchant', title: '编辑商户', keywords: ['merchant', 'edit'], menu: MP.merchants, action: 'U', on: 'rows', list: MP.merchants, rowKey: 'edit',
-    when: (ctx) => one(ctx.rows),
-    run: async (ctx) => {
-      const r = orCancel(await (await forms()).merchantForm(ctx.rows[0]))
-      refreshList(MP.merchants)
-      return r
-    },
-  },
-  {
-    id: 'merchant.deleteMerchants', title: '删除商户', keywords: ['merchant', 'delete'], menu: MP.merchants, action: 'D', on: 'rows', list: MP.merchants, rowKey: 'delete',
-    confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个商户`, danger: true, okText: '删除', lines: [...lines(ctx.rows, (r) => `${r.name}（${r.code}）额度 ${r.quota}`), '有额度、额度记录或充值记录的商户不能删除，请改为停用'] }),
-    run: async (ctx) => {
-      await http.post(`${MERCHANT_API.merchant}/delete`, { ids: ids(ctx.rows) })
-      refreshList(MP.merchants)
-      return { ok: ctx.rows.length, failed: [] }
-    },
-  },
-  {
-    id: 'merchant.adjustQuota', title: '增减商户额度', keywords: ['quota', 'edu', 'zengjia', 'jianshao', 'merchant'], menu: MP.merchants, action: 'U', hotkey: 'alt+q',
+    id: 'merchant.adjustQuota', title: '增减商户额度', keywords: ['quota', 'edu', 'zengjia', 'jianshao', 'merchant'], menu: MENU.merchants, action: 'U', hotkey: 'alt+q',
     args: [{ name: 'merchant', title: '商户', placeholder: '输入商户编码或名称…', search: (q) => merchants(q) }, ...quotaArgs],
     confirm: (ctx) => preview(seen.get(String(ctx.args.merchant)), ctx),
     run: (ctx) => moveQuota(ctx.args.merchant, ctx),
   },
   {
-    id: 'merchant.quotaOfRow', title: '增减额度', keywords: ['quota', 'edu'], menu: MP.merchants, action: 'U', hotkey: 'q',
-    on: 'rows', list: MP.merchants, when: (ctx) => one(ctx.rows), args: quotaArgs,
+    id: 'merchant.quotaOfRow', title: '增减额度', keywords: ['quota', 'edu'], menu: MENU.merchants, action: 'U', hotkey: 'q',
+    on: 'rows', list: MENU.merchants, when: (ctx) => one(ctx.rows), args: quotaArgs,
     confirm: (ctx) => preview(ctx.rows[0] as unknown as Merchant, ctx),
     run: (ctx) => moveQuota(ctx.rows[0].id, ctx),
   },
   {
-    id: 'merchant.billsOfRow', title: '查看额度记录', keywords: ['quota', 'bill', 'jilu'], menu: MP.bills, hotkey: 'b',
-    on: 'rows', list: MP.merchants, when: (ctx) => one(ctx.rows),
-    run: (ctx) => ctx.navigate(`${MP.bills}?merchant_id=${ctx.rows[0].id}`),
+    id: 'merchant.billsOfRow', title: '查看额度记录', keywords: ['quota', 'bill', 'jilu'], menu: MENU.bills, hotkey: 'b',
+    on: 'rows', list: MENU.merchants, when: (ctx) => one(ctx.rows),
+    run: (ctx) => ctx.navigate(`${MENU.bills}?merchant_id=${ctx.rows[0].id}`),
   },
 ])

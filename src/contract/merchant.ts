@@ -1,32 +1,45 @@
-// Request and response shapes of the merchants: merchants with their quota account and the quota bills
-// (额度记录). The quota is the quota account's balance; it moves only through the ledger (21 增加额度 / 22 减少额度).
+// Answer shapes of the merchant menu: merchants with their quota account, the quota bills (额度记录) and the agents
+// (代理列表). The quota is the quota account's balance; it moves only through the ledger (21 增加额度 / 22 减少额度).
+// Each row is a schema (the endpoints declare their answers with it) and its type is derived from it.
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
-
-export const MERCHANT_API = { merchant: '/api/merchant', merchantbill: '/api/merchantbill' } as const
-export const MERCHANT_PATHS = { merchants: '/layout/merchant/merchants', bills: '/layout/merchant/amountrecord' } as const
+import { Money, TimeText } from './schema'
 
 export const MERCHANT_STATUS: Labels = { 1: '启用', 0: '停用' }
 
-export interface Merchant {
-  id: number; code: string; name: string; contact: string; phone: string; status: 0 | 1
-  /** The quota account's balance. */
-  quota: string
-  remark: string; created_at: string
-  bill_count: number
-}
-export interface MerchantIndex extends Paged<Merchant> { quota_stat: { quota: string } }
-/** create/edit never carry the quota: it moves only through addQuota. */
-export interface MerchantInput { code: string; name: string; contact?: string; phone?: string; status: 0 | 1; remark?: string }
-export interface MerchantEdit extends MerchantInput { id: number }
-/** POST /api/merchant/addQuota: 21 moves quota from the platform to the merchant, 22 back. */
-export interface QuotaInput { merchant_id: number; type: 21 | 22; amount: string; remark: string }
+const Str = Type.String()
+const Int = Type.Integer()
 
-export interface MerchantBill {
-  id: number; merchant_id: number; merchant_name: string; type: 21 | 22; amount: string; before: string; after: string
-  ref: string; remark: string; admin: string; created_at: string
-}
-export interface MerchantBillIndex extends Paged<MerchantBill>, Cursors {
+export const MerchantItem = Type.Object({
+  id: Int, code: Str, name: Str, contact: Str, phone: Str, status: Int,
+  /** The quota account's balance. */
+  quota: Money,
+  remark: Str, created_at: TimeText, bill_count: Int,
+}, { additionalProperties: false })
+export type Merchant = Static<typeof MerchantItem>
+export interface MerchantIndex extends Paged<Merchant>, Cursors { quota_stat: { quota: string } | null }
+/** addQuota answers the merchant with its quota before and after the movement. */
+export interface QuotaAnswer extends Merchant { quota_before: string; quota_after: string }
+
+export const BillItem = Type.Object({
+  id: Int, merchant_id: Int, merchant_name: Str, type: Int, amount: Money, before: Money, after: Money,
+  ref: Str, remark: Str, admin: Str, created_at: TimeText,
+}, { additionalProperties: false })
+type Bill = Static<typeof BillItem>
+export interface BillIndex extends Paged<Bill>, Cursors {
   money_stat: { add: string; reduce: string } | null
   types: Labels
 }
+
+/** An agent with its team (itself and everyone below it) and the team's money over the statistics range. */
+export const AgentItem = Type.Object({
+  id: Int, username: Str, nickname: Str, level_name: Str, rebate_rate: Str, status: Int, remark: Str,
+  direct_count: Int, team_count: Int, team_recharge: Money, team_withdraw: Money, team_bet: Money, team_win_loss: Money,
+}, { additionalProperties: false })
+type Agent = Static<typeof AgentItem>
+/** The statistics range as bound (ISO times with the product's offset); an open side is null. */
+export interface StatRange { from: string | null; to: string | null }
+export interface AgentIndex extends Paged<Agent>, Cursors { range: StatRange }
+/** What an agent edit changes, as it is afterwards. */
+export interface AgentEdit { id: number; username: string; rebate_rate: string; status: number; remark: string }

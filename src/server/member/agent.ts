@@ -1,19 +1,15 @@
-// /api/agent routes (代理列表, 13 a page): agents with their direct and whole-team counts and the team's money for a
+// /api/agent routes (代理列表, 13 a page, keyset-paged): agents with their direct and whole-team counts and the team's money for a
 // time range (default this month); edit sets the rebate, status and remark only.
-import { Type } from '@sinclair/typebox'
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
-import { DateTime, ListQuery, paged, paging } from '../http/schemas'
-import { Where } from '../db/paging'
+import { by, listRoute } from '../db/list'
 import { badRequest, notFound } from '../errors'
 import { parseTime, PRODUCT_TZ } from '../http/format'
 import { PRODUCT_UTC_OFFSET } from '../db/constants'
 import { PAGE_SIZES } from '../../contract/common'
-import type { Agent } from '../../contract/member'
-import { RateText, Remark, Status01, Text } from './fields'
-
-const MENU = '/layout/merchant/agents'
+import { agent } from '../../contract/api/merchant'
+import type { AgentEdit, StatRange } from '../../contract/merchant'
 
 /**
  * The agents' team figures over [from, to) (an open end when null): the team is the agent and everyone below it
@@ -40,7 +36,7 @@ async function teamFigures(db: Queryable, ids: number[], from: string | null, to
  * The statistics range: this month in the product's time zone when no date is given; otherwise from the start (its
  * first second) to the end (through its last second), either side open when not given.
  */
-async function statRange(db: Queryable, q: { start_time?: string; end_time?: string }): Promise<{ from: string | null; to: string | null }> {
+async function statRange(db: Queryable, q: { start_time?: string; end_time?: string }): Promise<StatRange> {
   const from = parseTime(q.start_time, { field: 'start_time', title: '开始时间' }) ?? null
   const end = parseTime(q.end_time, { field: 'end_time', title: '结束时间', endOfDay: true })
   const to = end ? new Date(new Date(end).getTime() + 1000).toISOString() : null
@@ -52,51 +48,39 @@ async function statRange(db: Queryable, q: { start_time?: string; end_time?: str
   return r!
 }
 
+/** The range of one request, worked out once for its rows and its answer. */
+const ranges = new WeakMap<object, Promise<StatRange>>()
+function rangeOf(db: Queryable, q: { start_time?: string; end_time?: string }): Promise<StatRange> {
+  if (!ranges.has(q)) ranges.set(q, statRange(db, q))
+  return ranges.get(q)!
+}
+
+const EDITED = 'id, username, rebate_rate::text as rebate_rate, status::int as status, remark'
+
 export default [
-  route({
-    method: 'GET', url: '/api/agent/index', summary: '代理列表（团队人数与本期团队资金）', menu: MENU, action: 'R',
-    query: ListQuery({
-      username: Type.Optional(Text('用户名', 16)),
-      status: Type.Optional(Status01()),
-      start_time: Type.Optional(DateTime('开始时间')),
-      end_time: Type.Optional(DateTime('结束时间')),
-    }),
-    handler: async (ctx, q) => {
-      const p = paging(q, PAGE_SIZES.agent)
-      const { from, to } = await statRange(ctx.db, q)
-      const w = new Where().add('m.product = ?', ctx.caller.product).add('m.kind = 0').add('m.is_agent')
-      w.prefix('m.username', q.username).eq('m.status', q.status)
-      const rows = await many<Agent>(ctx.db,
-        `select m.id, m.username, m.nickname, coalesce(lv.name, '') as level_name, m.rebate_rate::text as rebate_rate,
-                m.status::int as status, m.remark
-           from members m left join member_levels lv on lv.id = m.level_id
-          where ${w.sql} order by m.id desc limit ${w.bind(p.limit)} offset ${w.bind(p.offset)}`, w.params)
-      const total = (await one<{ n: number }>(ctx.db, `select count(*)::int as n from members m where ${w.sql}`, w.params.slice(0, -2)))!.n
-      const figures = new Map((await teamFigures(ctx.db, rows.map((r) => r.id), from, to)).map((f) => [f.id, f]))
-      return { ...paged(rows.map((r) => ({ ...r, ...figures.get(r.id), id: r.id })), total, p), range: { from, to } }
+  listRoute(agent.index, {
+    from: 'members m left join member_levels lv on lv.id = m.level_id', countFrom: 'members m',
+    select: `m.id, m.username, m.nickname, coalesce(lv.name, '') as level_name, m.rebate_rate::text as rebate_rate, m.status::int as status, m.remark`,
+    id: 'm.id', table: 'members', product: 'm.product', base: 'm.kind = 0 and m.is_agent', perPage: PAGE_SIZES.agent,
+    filters: { username: by.prefix('m.username'), status: 'm.status' },
+    rows: async (rows: { id: number }[], q, f) => {
+      const { from, to } = await rangeOf(f.db, q)
+      const figures = new Map((await teamFigures(f.db, rows.map((r) => r.id), from, to)).map((x) => [x.id, x]))
+      return rows.map((r) => ({ ...r, ...figures.get(r.id), id: r.id }))
     },
+    extra: async (q, f) => ({ range: await rangeOf(f.db, q) }),
   }),
-  route({
-    method: 'POST', url: '/api/agent/edit', summary: '编辑代理（返点、状态、备注）；停用代理不影响其下级', menu: MENU, action: 'U',
-    body: Type.Object({
-      id: Type.Integer({ title: 'ID', minimum: 1, maximum: 2147483647 }),
-      rebate_rate: RateText('返点', 5),
-      status: Status01(),
-      remark: Type.Optional(Remark),
-    }),
-    handler: async (ctx, b) => {
-      const rate = String(b.rebate_rate).trim()
-      if (!/^\d{1,2}(\.\d{1,2})?$/.test(rate) || Number(rate) > 10) throw badRequest('返点须为 0-10 之间的百分比，最多两位小数', 'rebate_rate')
-      const before = await one<Record<string, unknown>>(ctx.db,
-        `select id, username, rebate_rate::text as rebate_rate, status::int as status, remark from members
-          where id = $1 and product = $2 and kind = 0 and is_agent for update`, [b.id, ctx.caller.product])
-      if (!before) throw notFound('代理不存在')
-      const after = await one<Record<string, unknown>>(ctx.db,
-        `update members set rebate_rate = $2::numeric, status = $3, remark = coalesce($4, remark), updated_at = now() where id = $1
-         returning id, username, rebate_rate::text as rebate_rate, status::int as status, remark`, [b.id, rate, b.status, b.remark?.trim() ?? null])
-      ctx.audit.before = before
-      ctx.audit.after = after
-      return after
-    },
+  route(agent.edit, async (ctx, b) => {
+    const rate = String(b.rebate_rate).trim()
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(rate) || Number(rate) > 10) throw badRequest('返点须为 0-10 之间的百分比，最多两位小数', 'rebate_rate')
+    const before = await one<AgentEdit>(ctx.db,
+      `select ${EDITED} from members where id = $1 and product = $2 and kind = 0 and is_agent for update`, [b.id, ctx.caller.product])
+    if (!before) throw notFound('代理不存在')
+    const after = await one<AgentEdit>(ctx.db,
+      `update members set rebate_rate = $2::numeric, status = $3, remark = coalesce($4, remark), updated_at = now() where id = $1
+       returning ${EDITED}`, [b.id, rate, b.status, b.remark?.trim() ?? null])
+    ctx.audit.before = before
+    ctx.audit.after = after
+    return after!
   }),
 ]

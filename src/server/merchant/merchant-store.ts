@@ -1,32 +1,27 @@
-// Merchants' rows: the list with each quota (its quota account's balance), one merchant, create and edit (code
+// Merchants' rows: their columns with each quota (its quota account's balance), one merchant, create and edit (code
 // unique per product regardless of case; the quota is never a field), delete only without quota, bills or recharges.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { conflict, notFound } from '../errors'
 import { TIME } from '../http/format'
-import type { Paging } from '../http/schemas'
-import { Where } from '../db/paging'
 import { KIND, MONEY } from '../../contract/ledger'
-import type { Merchant, MerchantInput } from '../../contract/merchant'
+import type { Merchant } from '../../contract/merchant'
+import type { InputOf } from '../../contract/endpoint'
+import type { merchant } from '../../contract/api/merchant'
 import { openQuotaAccount } from './quota'
 
-const COLS = `mc.id, mc.code, mc.name, mc.contact, mc.phone, mc.status::int as status, cents_text(coalesce(a.balance, 0)) as quota,
+/** A merchant as create takes it (edit adds its id). */
+export type MerchantInput = InputOf<typeof merchant.create>
+
+/** A merchant's columns as answered, over MERCHANT_FROM. */
+export const MERCHANT_COLS = `mc.id, mc.code, mc.name, mc.contact, mc.phone, mc.status::int as status, cents_text(coalesce(a.balance, 0)) as quota,
   mc.remark, ${TIME('mc.created_at')} as created_at,
   (select count(*)::int from merchant_bills b where b.merchant_id = mc.id) as bill_count`
-const FROM = `merchants mc left join ledger_accounts a
+export const MERCHANT_FROM = `merchants mc left join ledger_accounts a
   on a.product = mc.product and a.money = ${MONEY.quota} and a.kind = ${KIND.quota} and a.owner_id = mc.id`
 
-export async function listMerchants(db: Queryable, product: string, q: { code?: string; name?: string; status?: number }, p: Paging) {
-  const w = new Where().add('mc.product = ?', product).prefix('mc.code', q.code).eq('mc.status', q.status)
-  if (q.name?.trim()) w.add(`mc.name like ?`, `%${q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-  const items = await many<Merchant>(db, `select ${COLS} from ${FROM} where ${w.sql} order by mc.id desc limit ${w.bind(p.limit)} offset ${w.bind(p.offset)}`, w.params)
-  const t = await one<{ n: number; quota: string }>(db,
-    `select count(*)::int as n, cents_text(coalesce(sum(a.balance), 0)) as quota from ${FROM} where ${w.sql}`, w.params.slice(0, -2))
-  return { items, total: t!.n, quota: t!.quota }
-}
-
 export async function merchantById(db: Queryable, product: string, id: number, lock = false): Promise<Merchant> {
-  const m = await one<Merchant>(db, `select ${COLS} from ${FROM} where mc.id = $1 and mc.product = $2`, [id, product])
+  const m = await one<Merchant>(db, `select ${MERCHANT_COLS} from ${MERCHANT_FROM} where mc.id = $1 and mc.product = $2`, [id, product])
   if (!m) throw notFound('商户不存在')
   if (lock) await db.query('select 1 from merchants where id = $1 for update', [id])
   return m
@@ -61,9 +56,9 @@ export async function editMerchant(db: Queryable, product: string, id: number, b
 /** Deletes merchants that never held quota: none with quota, bills or recharges (those are stopped instead). */
 export async function deleteMerchants(db: Queryable, product: string, ids: number[]): Promise<Merchant[]> {
   const rows = await many<Merchant & { busy: boolean }>(db,
-    `select ${COLS}, (coalesce(a.balance, 0) <> 0 or exists (select 1 from merchant_bills b where b.merchant_id = mc.id)
+    `select ${MERCHANT_COLS}, (coalesce(a.balance, 0) <> 0 or exists (select 1 from merchant_bills b where b.merchant_id = mc.id)
        or exists (select 1 from recharges r where r.merchant_id = mc.id)) as busy
-       from ${FROM} where mc.id = any($1::int[]) and mc.product = $2 order by mc.id for update of mc`, [ids, product])
+       from ${MERCHANT_FROM} where mc.id = any($1::int[]) and mc.product = $2 order by mc.id for update of mc`, [ids, product])
   if (rows.length !== ids.length) throw notFound('商户不存在')
   const busy = rows.filter((r) => r.busy)
   if (busy.length) throw conflict(`${busy.map((m) => m.name).join('、')} 有额度、额度记录或充值记录，不能删除，请改为停用`)

@@ -1,7 +1,7 @@
 // The agent dialog (代理列表): rebate 0–10 %, status and remark; disabling an agent leaves its members as they are.
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import type { Row } from '../../core/command'
-import { MEMBER_API, MEMBER_STATUS } from '../../contract/member'
+import { MEMBER_STATUS } from '../../contract/member'
 import { openForm } from '../kit/form-dialog'
 
 export function agentForm(row: Row): Promise<unknown | null> {
@@ -15,6 +15,6 @@ export function agentForm(row: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
     ],
     initial: { rebate_rate: row.rebate_rate, status: String(row.status), remark: row.remark },
-    submit: (v) => http.post(`${MEMBER_API.agent}/edit`, { id: row.id, rebate_rate: v.rebate_rate, status: Number(v.status), remark: v.remark ?? '' }, { silent: true }),
+    submit: (v) => api.agent.edit({ id: Number(row.id), rebate_rate: String(v.rebate_rate), status: Number(v.status), remark: String(v.remark ?? '') }, { silent: true }),
   })
 }

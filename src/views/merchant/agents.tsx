@@ -1,16 +1,17 @@
 // 代理列表 (13 a page): agents with their direct and whole-team counts and the team's money for the chosen range
 // (this month unless a range is given); Enter edits the rebate.
 import { DataTable, type ListSpec } from '../kit/data-table'
-import { Tag } from '../kit/cells'
-import { canRun, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
-import { MEMBER_API, MEMBER_STATUS } from '../../contract/member'
+import { ScreenHead } from '../kit/screen'
+import { openWith, statusColumn } from './columns'
+import { MEMBER_STATUS } from '../../contract/member'
 import { PAGE_SIZES } from '../../contract/common'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 
 const spec: ListSpec = {
-  list: '/layout/merchant/agents',
+  list: MENU.agents,
   title: '代理列表',
-  endpoint: `${MEMBER_API.agent}/index`,
+  endpoint: API.agent.index,
   perPage: PAGE_SIZES.agent,
   filters: [
     { name: 'username', title: '用户名', type: 'text' },
@@ -24,7 +25,7 @@ const spec: ListSpec = {
     { key: 'nickname', title: '昵称', width: 100 },
     { key: 'level_name', title: '等级', width: 90 },
     { key: 'rebate_rate', title: '返点(%)', width: 80, align: 'right' },
-    { key: 'status', title: '状态', width: 70, format: MEMBER_STATUS, render: (r) => <Tag tone={r.status === 1 ? 'ok' : 'off'}>{MEMBER_STATUS[String(r.status)]}</Tag> },
+    statusColumn(MEMBER_STATUS, 70),
     { key: 'direct_count', title: '直属人数', width: 90, align: 'right' },
     { key: 'team_count', title: '团队人数', width: 90, align: 'right' },
     { key: 'team_recharge', title: '团队充值', width: 120, format: 'money' },
@@ -33,10 +34,7 @@ const spec: ListSpec = {
     { key: 'team_win_loss', title: '团队输赢', width: 120, format: 'money' },
     { key: 'remark', title: '备注', width: 160, hidden: true },
   ],
-  onOpen: (row) => {
-    if (!canRun('merchant.editAgent')) return false
-    void runRowCommand('merchant.editAgent', undefined, { rows: [row] })
-  },
+  onOpen: openWith('merchant.editAgent'),
 }
 
 export default function AgentsScreen() {

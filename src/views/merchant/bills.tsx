@@ -3,17 +3,18 @@ import { useEffect, useMemo, useState } from 'react'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { CommandButton, ScreenHead } from '../kit/screen'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { PAGE_SIZES } from '../../contract/common'
 import { QUOTA_TYPE } from '../../contract/enums'
-import { MERCHANT_API, MERCHANT_PATHS, type Merchant } from '../../contract/merchant'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import type { Choice } from '../kit/types'
 
 function spec(merchants: Choice[]): ListSpec {
   return {
-    list: MERCHANT_PATHS.bills,
+    list: MENU.bills,
     title: '额度记录',
-    endpoint: `${MERCHANT_API.merchantbill}/index`,
+    endpoint: API.bills.index,
     perPage: PAGE_SIZES.merchantbill,
     filters: [
       { name: 'merchant_id', title: '商户', type: 'select', options: merchants },
@@ -40,7 +41,7 @@ function spec(merchants: Choice[]): ListSpec {
 export default function BillsScreen() {
   const [merchants, setMerchants] = useState<Choice[]>([])
   useEffect(() => {
-    http.get<{ items: Merchant[] }>(`${MERCHANT_API.merchant}/index`, { per_page: 1000 }, { silent: true })
+    api.merchant.index({ per_page: 1000 }, { silent: true })
       .then((p) => setMerchants(p.items.map((m) => ({ value: String(m.id), label: `${m.name}（${m.code}）` }))), () => undefined)
   }, [])
   const list = useMemo(() => spec(merchants), [merchants])

@@ -1,8 +1,8 @@
 // The merchant form dialog ({code, name, contact, phone, status, remark}); the quota is never a field here.
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import type { Row } from '../../core/command'
 import { openForm } from '../kit/form-dialog'
-import { MERCHANT_API, MERCHANT_STATUS } from '../../contract/merchant'
+import { MERCHANT_STATUS } from '../../contract/merchant'
 
 export function merchantForm(row?: Row): Promise<unknown | null> {
   return openForm<Record<string, unknown>>({
@@ -17,9 +17,12 @@ export function merchantForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'textarea', maxLength: 200 },
     ],
     initial: row ? { code: row.code, name: row.name, contact: row.contact, phone: row.phone, status: String(row.status), remark: row.remark } : { status: '1' },
-    submit: (v) => http.post(`${MERCHANT_API.merchant}/${row ? 'edit' : 'create'}`, {
-      ...(row ? { id: row.id } : {}), code: String(v.code).trim(), name: v.name, contact: v.contact ?? '', phone: v.phone ?? '',
-      status: Number(v.status), remark: v.remark ?? '',
-    }, { silent: true }),
+    submit: (v) => {
+      const body = {
+        code: String(v.code).trim(), name: String(v.name), contact: String(v.contact ?? ''), phone: String(v.phone ?? ''),
+        status: Number(v.status), remark: String(v.remark ?? ''),
+      }
+      return row ? api.merchant.edit({ id: Number(row.id), ...body }, { silent: true }) : api.merchant.create(body, { silent: true })
+    },
   })
 }

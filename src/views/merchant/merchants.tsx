@@ -1,15 +1,16 @@
 // 商户列表: merchants with their quota (the quota account's balance) and its sum; Enter edits, q adds or reduces the
 // focused merchant's quota, b opens its bills; Alt+Q from anywhere.
 import { DataTable, type ListSpec } from '../kit/data-table'
-import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
-import { MERCHANT_API, MERCHANT_PATHS, MERCHANT_STATUS } from '../../contract/merchant'
+import { CommandButton, ScreenHead } from '../kit/screen'
+import { openWith, statusColumn } from './columns'
+import { MERCHANT_STATUS } from '../../contract/merchant'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 
 const spec: ListSpec = {
-  list: MERCHANT_PATHS.merchants,
+  list: MENU.merchants,
   title: '商户列表',
-  endpoint: `${MERCHANT_API.merchant}/index`,
+  endpoint: API.merchant.index,
   filters: [
     { name: 'code', title: '商户编码', type: 'text' },
     { name: 'name', title: '商户名称', type: 'text' },
@@ -19,7 +20,7 @@ const spec: ListSpec = {
     { key: 'code', title: '商户编码', width: 130 },
     { key: 'name', title: '商户名称', width: 160 },
     { key: 'quota', title: '额度', width: 140, format: 'money' },
-    { key: 'status', title: '状态', width: 80, format: MERCHANT_STATUS, render: (r) => <Tag tone={r.status === 1 ? 'ok' : 'off'}>{MERCHANT_STATUS[Number(r.status)]}</Tag> },
+    statusColumn(MERCHANT_STATUS, 80),
     { key: 'contact', title: '联系人', width: 100 },
     { key: 'phone', title: '联系电话', width: 130 },
     { key: 'bill_count', title: '额度记录', width: 90, align: 'right' },
@@ -27,10 +28,7 @@ const spec: ListSpec = {
     { key: 'created_at', title: '创建时间', width: 165, format: 'datetime' },
   ],
   stats: [{ key: 'quota_stat.quota', title: '额度合计', format: 'money' }],
-  onOpen: (row) => {
-    if (!canRun('merchant.editMerchant')) return false
-    void runRowCommand('merchant.editMerchant', undefined, { rows: [row] })
-  },
+  onOpen: openWith('merchant.editMerchant'),
 }
 
 export default function MerchantsScreen() {
