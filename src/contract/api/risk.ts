@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
 import { col, LABELS_KEYWORD } from '../list'
-import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, LabelFilter, Paged, RemarkText, Text, TimeText } from '../schema'
+import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, LabelFilter, PageQuery, Paged, RemarkText, Text, TimeText } from '../schema'
 import { ASSOCIATION_BY, BAN_BY, LOGIN_REASON, LOGIN_RESULT, RISK_LEVEL } from '../risk'
 import type { Association, Ban, MemberLogin, MemberTag, Note, SharedValue, Tag, Turnover } from '../risk'
 import type { Paged as PagedOf } from '../common'
@@ -62,7 +62,8 @@ export const memberRisk = {
 }
 
 export const risk = {
-  shared: get<{ items: SharedValue[] }>()('/api/risk/shared', MENU.associations, '多个会员共用的 IP、设备、银行卡、钱包地址（人数多者在前）', Type.Object({
+  shared: get<PagedOf<SharedValue>>()('/api/risk/shared', MENU.associations, '多个会员共用的 IP、设备、银行卡、钱包地址（人数多者在前）', Type.Object({
+    ...PageQuery,
     by: ByValue(ASSOCIATION_BY),
     min: Type.Optional(Type.Integer({ title: '最少人数', minimum: 2, maximum: 1000 })),
   }), { columns: [col('value', '共用值', undefined, 260), col('count', '会员数', undefined, 90), col('last_seen', '最近出现', 'datetime', 165)] }),

@@ -1,6 +1,7 @@
 // 关联账号: members who share an IP (successful logins of the last 30 days, and registration), a device, a card number or
 // a wallet address (any ever bound) with another real member. Virtual and trial accounts never appear.
-import { many } from '../db/db'
+import { many, one } from '../db/db'
+import { keyset } from '../db/paging'
 import type { Queryable } from '../db/db'
 import { route } from '../http/route'
 import { TIME } from '../http/format'
@@ -50,14 +51,19 @@ export default [
     const m = await memberOf(ctx.db, ctx.caller.product, q.member_id)
     return { items: await associationsOf(ctx.db, ctx.caller.product, m.id) }
   }),
+  // A ranking of groups has no keyset: its pages are a bounded OFFSET into the ranking (at most MAX_OFFSET deep).
   route(risk.shared, async (ctx, q) => {
+    const p = keyset(q)
     const by = q.by as By
-    const items = await many<SharedValue>(ctx.db,
-      `with p as (${PAIRS[by]})
-       select ${SHOWN[by]('p.value')} as value, count(distinct p.member_id)::int as count, ${TIME('max(p.at)')} as last_seen
-         from p join members m on m.id = p.member_id and m.kind = 0
-        group by p.value having count(distinct p.member_id) >= $2
-        order by count desc, max(p.at) desc limit 200`, [ctx.caller.product, q.min ?? 2])
-    return { items }
+    const groups = `with p as (${PAIRS[by]})
+      select p.value, count(distinct p.member_id)::int as count, max(p.at) as at
+        from p join members m on m.id = p.member_id and m.kind = 0
+       group by p.value having count(distinct p.member_id) >= $2`
+    const [items, total] = await Promise.all([
+      many<SharedValue>(ctx.db, `select ${SHOWN[by]('g.value')} as value, g.count, ${TIME('g.at')} as last_seen from (${groups}) g
+        order by g.count desc, g.at desc, g.value limit $3 offset $4`, [ctx.caller.product, q.min ?? 2, p.per_page, (p.page - 1) * p.per_page]),
+      one<{ n: number }>(ctx.db, `select count(*)::int as n from (${groups}) g`, [ctx.caller.product, q.min ?? 2]),
+    ])
+    return { items, total: total!.n, total_exact: true, per_page: p.per_page, current_page: p.page }
   }),
 ]
