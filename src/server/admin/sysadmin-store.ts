@@ -31,10 +31,10 @@ async function getRow(db: Queryable, scope: string | null, id: number, lock = fa
   return a
 }
 
-export const getAdmin = async (db: Queryable, scope: string | null, id: number) => shape(await getRow(db, scope, id))
+const getAdmin = async (db: Queryable, scope: string | null, id: number) => shape(await getRow(db, scope, id))
 
 /** The plain password from the console's RSA ciphertext, checked for length. */
-export function plainPassword(keys: RsaKeys, cipher: string): string {
+function plainPassword(keys: RsaKeys, cipher: string): string {
   const plain = keys.decrypt(cipher)
   if (plain === null) throw badRequest('密码格式不正确', 'password')
   const n = [...plain].length

@@ -19,7 +19,7 @@ export const PERMISSION_COLS = 'p.id, p.menu_id, p.menu_label, p.menu_path, p.ke
 export const PERMISSIONS_RANKED = `(select ${COLS},
     dense_rank() over (order by m.web_uri) * 10 + position(p.key in 'CRUD') as place ${FROM}) p`
 
-export async function getPermission(db: Queryable, id: number): Promise<Permission> {
+async function getPermission(db: Queryable, id: number): Promise<Permission> {
   const p = await one<Permission>(db, `select ${COLS} ${FROM} where p.id = $1`, [id])
   if (!p) throw notFound('权限不存在')
   return p

@@ -7,7 +7,7 @@ import { endSessions, type Caller } from '../rbac/access'
 import { heldMenuIds, heldPermissions } from '../rbac/holds'
 import type { Role, RoleMenus } from '../../contract/admin'
 
-export const SUPER_ROLE = '超级管理员'
+const SUPER_ROLE = '超级管理员'
 
 /** Owner scope of admins and roles: the caller's pinned product (null = platform). */
 export const scopeOf = (caller: Caller) => caller.pinned
