@@ -1,7 +1,5 @@
 // The audit chain's verification report, shared by the verify route, the console's 审计校验 and `npm run audit:verify`.
 
-export const AUDIT_API = { verify: '/api/audit/verify' } as const
-
 /** Where a chain first stops adding up: the row (when there is one), its place, and what is wrong, in Chinese. */
 export interface ChainBreak {
   table: string

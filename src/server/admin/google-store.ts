@@ -17,7 +17,7 @@ export async function ensurePendingSecret(db: Queryable, adminId: number): Promi
   return googleRow(db, adminId)
 }
 
-export function qrSvg(text: string): string {
+function qrSvg(text: string): string {
   const qr = qrcode(0, 'M')
   qr.addData(text)
   qr.make()

@@ -1,40 +1,28 @@
-// Admin accounts of one owner scope: listing without secrets, create/edit with RSA passwords and role checks,
-// delete, and the rules that end sessions and keep one enabled super admin. Also used for product admins.
+// Admin accounts of one owner scope: their columns without secrets, create/edit with RSA passwords and role checks,
+// delete, and the rules that end sessions and keep one enabled super admin.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { TIME } from '../http/format'
-import type { Paging } from '../http/schemas'
 import { badRequest, conflict, notFound } from '../errors'
 import { endSessions, type Caller } from '../rbac/access'
 import type { RsaKeys } from '../auth/rsa'
 import { hashPassword } from '../auth/password'
 import type { Admin } from '../../contract/admin'
 import {
-  contains, ensureEnabledSuper, ensureMayTakeOver, ensureNotSelf, ensureWithinCeiling, lockSuperRole, requireSuperCaller, uniq,
+  ensureEnabledSuper, ensureMayTakeOver, ensureNotSelf, ensureWithinCeiling, lockSuperRole, requireSuperCaller, uniq,
 } from './sysrole-store'
 
 // Never the password hash or the TOTP secret.
-const ADMIN_COLS = `a.id, a.username, a.nickname, a.status::int as status, a.google_enabled as google_auth, a.product,
+export const ADMIN_COLS = `a.id, a.username, a.nickname, a.status::int as status, a.google_enabled as google_auth, a.product,
   ${TIME('a.last_login_at')} as last_login_at, a.last_login_ip, ${TIME('a.created_at')} as created_at,
   coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
               from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = a.id), '[]'::json) as roles,
   exists (select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = a.id and r.is_super) as is_super`
 
-type AdminRow = Admin & { is_super: boolean }
+export type AdminRow = Admin & { is_super: boolean }
 
-const shape = ({ is_super, ...a }: AdminRow): Admin => ({ ...a, role_ids: a.roles.map((r) => r.id) })
-
-export interface AdminFilter { id?: number; username?: string; status?: number }
-
-export async function listAdmins(db: Queryable, scope: string | null, f: AdminFilter, p: Paging) {
-  const where = `a.product is not distinct from $1 and ($2::text is null or a.username ilike $2 or a.nickname ilike $2)
-                 and ($3::int is null or a.status = $3) and ($4::int is null or a.id = $4)`
-  const params = [scope, contains(f.username), f.status ?? null, f.id ?? null]
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n from admins a where ${where}`, params))!.n
-  const rows = await many<AdminRow>(db, `select ${ADMIN_COLS} from admins a where ${where} order by a.id limit $5 offset $6`,
-    [...params, p.limit, p.offset])
-  return { items: rows.map(shape), total }
-}
+/** An admin as answered: its role ids beside its roles, without the super flag. */
+export const shape = ({ is_super, ...a }: AdminRow): Admin => ({ ...a, role_ids: a.roles.map((r) => r.id) })
 
 async function getRow(db: Queryable, scope: string | null, id: number, lock = false): Promise<AdminRow> {
   const a = await one<AdminRow>(db,
@@ -43,10 +31,10 @@ async function getRow(db: Queryable, scope: string | null, id: number, lock = fa
   return a
 }
 
-export const getAdmin = async (db: Queryable, scope: string | null, id: number) => shape(await getRow(db, scope, id))
+const getAdmin = async (db: Queryable, scope: string | null, id: number) => shape(await getRow(db, scope, id))
 
 /** The plain password from the console's RSA ciphertext, checked for length. */
-export function plainPassword(keys: RsaKeys, cipher: string): string {
+function plainPassword(keys: RsaKeys, cipher: string): string {
   const plain = keys.decrypt(cipher)
   if (plain === null) throw badRequest('密码格式不正确', 'password')
   const n = [...plain].length

@@ -17,7 +17,7 @@ export async function menuTree(db: Queryable): Promise<MenuNode[]> {
   return buildTree(await many<MenuRow>(db, `select ${COLS} from menus`))
 }
 
-export async function getMenu(db: Queryable, id: number): Promise<MenuRow> {
+async function getMenu(db: Queryable, id: number): Promise<MenuRow> {
   const m = await one<MenuRow>(db, `select ${COLS} from menus where id = $1`, [id])
   if (!m) throw notFound('菜单不存在')
   return m

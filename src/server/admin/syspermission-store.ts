@@ -1,28 +1,25 @@
 // Permissions (platform-global): one row per page menu and action key C/R/U/D with the API paths it covers.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
-import type { Paging } from '../http/schemas'
 import { badRequest, conflict, notFound } from '../errors'
 import type { ActionKey } from '../../contract/enums'
 import type { Permission } from '../../contract/admin'
-import { contains, uniq } from './sysrole-store'
+import { uniq } from './sysrole-store'
 
 const COLS = `p.id, p.menu_id, m.label as menu_label, m.web_uri as menu_path, p.key, p.name, p.api_paths`
 const FROM = 'from permissions p join menus m on m.id = p.menu_id'
 
-export interface PermissionFilter { menu_id?: number; key?: ActionKey; name?: string }
+/** The columns a permission is answered with. */
+export const PERMISSION_COLS = 'p.id, p.menu_id, p.menu_label, p.menu_path, p.key, p.name, p.api_paths'
+/**
+ * Every permission with its menu and its place in the list: by menu path, then C, R, U, D, then id. The place is one
+ * number (`place`), so the list pages by (place, id); it is computed over the whole (small) table, the same for every
+ * page and filter.
+ */
+export const PERMISSIONS_RANKED = `(select ${COLS},
+    dense_rank() over (order by m.web_uri) * 10 + position(p.key in 'CRUD') as place ${FROM}) p`
 
-export async function listPermissions(db: Queryable, f: PermissionFilter, pg: Paging) {
-  const where = `($1::int is null or p.menu_id = $1) and ($2::text is null or p.key = $2) and ($3::text is null or p.name ilike $3)`
-  const params = [f.menu_id ?? null, f.key ?? null, contains(f.name)]
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n ${FROM} where ${where}`, params))!.n
-  const data = await many<Permission>(db,
-    `select ${COLS} ${FROM} where ${where} order by m.web_uri, position(p.key in 'CRUD'), p.id limit $4 offset $5`,
-    [...params, pg.limit, pg.offset])
-  return { data, total, per_page: pg.per_page, current_page: pg.page }
-}
-
-export async function getPermission(db: Queryable, id: number): Promise<Permission> {
+async function getPermission(db: Queryable, id: number): Promise<Permission> {
   const p = await one<Permission>(db, `select ${COLS} ${FROM} where p.id = $1`, [id])
   if (!p) throw notFound('权限不存在')
   return p

@@ -1,59 +1,28 @@
-// /api/syspermission routes (菜单权限, under 菜单管理): list (answers `data`, as the specification says), create, edit, delete.
-import { Type } from '@sinclair/typebox'
+// /api/syspermission routes (菜单权限, under 菜单管理): list (its rows under `data`), create, edit, delete.
 import { route } from '../http/route'
-import { Id, IdsBody, ListQuery, paging, Text } from '../http/schemas'
-import type { ActionKey } from '../../contract/enums'
-import { createPermission, deletePermissions, editPermission, listPermissions, type PermissionInput } from './syspermission-store'
-import { required } from './sysrole-store'
-
-// Permissions hang off menus, so managing them is part of the menu screen.
-const MENU = '/layout/admin/menu'
-
-const MenuId = Type.Integer({ title: '菜单', minimum: 1, maximum: 2147483647 })
-const Key = Type.Unsafe<ActionKey>({ type: 'string', enum: ['C', 'R', 'U', 'D'], title: '操作类型' })
-const Fields = {
-  menu_id: MenuId,
-  key: Key,
-  name: Text('权限名称', 64, 1),
-  api_paths: Type.Array(
-    Type.String({ title: '接口路径', maxLength: 200, pattern: '^/(api|common)/[A-Za-z0-9_./-]*$' }),
-    { title: '接口路径', maxItems: 50 }),
-}
+import { defineList } from '../db/list'
+import { syspermission } from '../../contract/api/admin'
+import type { Permission } from '../../contract/admin'
+import {
+  createPermission, deletePermissions, editPermission, PERMISSION_COLS, PERMISSIONS_RANKED, type PermissionInput,
+} from './syspermission-store'
+import { contains, required } from './sysrole-store'
+import { created, edited, removed } from './records'
 
 const input = (b: PermissionInput): PermissionInput => ({ ...b, name: required(b.name, '权限名称', 'name') })
 
+const list = defineList<{ menu_id?: number; key?: string; name?: string }, Permission>({
+  from: PERMISSIONS_RANKED, select: PERMISSION_COLS, id: 'p.id', table: PERMISSIONS_RANKED, order: { col: 'p.place', dir: 'asc', type: 'bigint' },
+  filters: { menu_id: 'p.menu_id', key: 'p.key', name: (w, v) => { const p = contains(v); if (p) w.add('p.name ilike ?', p) } },
+})
+
 export default [
-  route({
-    method: 'GET', url: '/api/syspermission/index', summary: '权限列表（data, total, per_page, current_page）', menu: MENU, action: 'R',
-    query: ListQuery({ menu_id: Type.Optional(MenuId), key: Type.Optional(Key), name: Type.Optional(Text('权限名称', 64)) }),
-    handler: async (ctx, q) => listPermissions(ctx.db, q, paging(q)),
+  // The answer keeps the shape this list has always had: { data, total, per_page, current_page }.
+  route(syspermission.index, async (ctx, q) => {
+    const { items, total, per_page, current_page } = await list(ctx, q)
+    return { data: items, total, per_page, current_page }
   }),
-  route({
-    method: 'POST', url: '/api/syspermission/create', summary: '新增权限', menu: MENU, action: 'C',
-    body: Type.Object(Fields),
-    handler: async (ctx, b) => {
-      const p = await createPermission(ctx.db, input(b))
-      ctx.audit.target_ids = [String(p.id)]
-      ctx.audit.after = p
-      return p
-    },
-  }),
-  route({
-    method: 'POST', url: '/api/syspermission/edit', summary: '编辑权限', menu: MENU, action: 'U',
-    body: Type.Object({ id: Id, ...Fields }),
-    handler: async (ctx, b) => {
-      const { before, after } = await editPermission(ctx.db, b.id, input(b))
-      ctx.audit.before = before
-      ctx.audit.after = after
-      return after
-    },
-  }),
-  route({
-    method: 'POST', url: '/api/syspermission/delete', summary: '删除权限（角色的授权一并删除）', menu: MENU, action: 'D',
-    body: IdsBody,
-    handler: async (ctx, b) => {
-      ctx.audit.before = await deletePermissions(ctx.db, b.ids)
-      return { ids: b.ids }
-    },
-  }),
+  created(syspermission.create, (ctx, b) => createPermission(ctx.db, input(b))),
+  edited(syspermission.edit, (ctx, b) => editPermission(ctx.db, b.id, input(b))),
+  removed(syspermission.delete, (ctx, ids) => deletePermissions(ctx.db, ids)),
 ]

@@ -2,13 +2,12 @@
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { TIME } from '../http/format'
-import type { Paging } from '../http/schemas'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { endSessions, type Caller } from '../rbac/access'
 import { heldMenuIds, heldPermissions } from '../rbac/holds'
 import type { Role, RoleMenus } from '../../contract/admin'
 
-export const SUPER_ROLE = '超级管理员'
+const SUPER_ROLE = '超级管理员'
 
 /** Owner scope of admins and roles: the caller's pinned product (null = platform). */
 export const scopeOf = (caller: Caller) => caller.pinned
@@ -25,19 +24,10 @@ export const contains = (s: string | undefined) => (s?.trim() ? `%${s.trim().rep
 
 export const uniq = (ids: number[]) => [...new Set(ids)]
 
-const ROLE_COLS = `r.id, r.name, r.remark, r.is_super,
+export const ROLE_COLS = `r.id, r.name, r.remark, r.is_super,
   (select count(*)::int from admin_roles ar where ar.role_id = r.id) as admin_count, ${TIME('r.created_at')} as created_at`
 
 export interface RoleRow extends Role { product: string | null }
-
-export async function listRoles(db: Queryable, scope: string | null, name: string | undefined, p: Paging) {
-  const where = 'r.product is not distinct from $1 and ($2::text is null or r.name ilike $2)'
-  const params = [scope, contains(name)]
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n from roles r where ${where}`, params))!.n
-  const items = await many<Role>(db,
-    `select ${ROLE_COLS} from roles r where ${where} order by r.is_super desc, r.id limit $3 offset $4`, [...params, p.limit, p.offset])
-  return { items, total }
-}
 
 /** The role with this id in the scope, or 404. */
 export async function getRole(db: Queryable, scope: string | null, id: number): Promise<RoleRow> {

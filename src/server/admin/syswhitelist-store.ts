@@ -1,10 +1,9 @@
-// The master-control whitelist's rules and SQL: address parsing, entries, the master switch and the self-lockout check.
+// The master-control whitelist's rules and SQL: address parsing (also for the site whitelist), entries, the master switch and the self-lockout check.
 import ipaddr from 'ipaddr.js'
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
-import { conflict } from '../errors'
+import { badRequest, conflict } from '../errors'
 import { TIME } from '../http/format'
-import type { Paging } from '../http/schemas'
 import type { WhitelistEntry } from '../../contract/admin'
 
 /**
@@ -37,18 +36,19 @@ export function normaliseIp(input: string): string | null {
   return `${net.toString()}/${prefix}`
 }
 
-// A single address is shown without its /32 or /128.
-const IP_TEXT = `case when masklen(w.ip) = (case family(w.ip) when 4 then 32 else 128 end) then host(w.ip) else text(w.ip) end`
-const ENTRY = `w.id, ${IP_TEXT} as ip, w.remark, ${TIME('w.created_at')} as created_at, w.created_by`
-
-export async function listEntries(db: Queryable, p: Paging): Promise<{ items: WhitelistEntry[]; total: number }> {
-  const items = await many<WhitelistEntry>(db, `select ${ENTRY} from sys_whitelist w order by w.id desc limit $1 offset $2`, [p.limit, p.offset])
-  const total = (await one<{ n: number }>(db, 'select count(*)::int as n from sys_whitelist'))!.n
-  return { items, total }
+/** An address or range as typed, canonical, or a 400 naming the field `ip`. */
+export function parseIp(raw: string): string {
+  const ip = normaliseIp(raw)
+  if (!ip) throw badRequest('IP地址格式不正确，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）', 'ip')
+  return ip
 }
 
+/** The cidr column `w.ip` as text: a single address without its /32 or /128. */
+export const IP_TEXT = `case when masklen(w.ip) = (case family(w.ip) when 4 then 32 else 128 end) then host(w.ip) else text(w.ip) end`
+export const ENTRY_COLS = `w.id, ${IP_TEXT} as ip, w.remark, ${TIME('w.created_at')} as created_at, w.created_by`
+
 export async function entriesByIds(db: Queryable, ids: number[], lock = false): Promise<WhitelistEntry[]> {
-  return many<WhitelistEntry>(db, `select ${ENTRY} from sys_whitelist w where w.id = any($1::int[]) order by w.id${lock ? ' for update' : ''}`, [ids])
+  return many<WhitelistEntry>(db, `select ${ENTRY_COLS} from sys_whitelist w where w.id = any($1::int[]) order by w.id${lock ? ' for update' : ''}`, [ids])
 }
 
 /** Inserts an entry; undefined when the range is already listed. */

@@ -1,20 +1,22 @@
-// 新增管理员 / 编辑管理员 as routed pages (/layout/admin/admins/create, /edit?id=N): the account form, password RSA-encrypted.
+// 新增管理员 / 编辑管理员 as routed pages (MENU.adminCreate, MENU.adminEdit with ?id=N): the account form, password RSA-encrypted.
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { http } from '../../core/http'
+import { api, call } from '../../core/api'
 import { refreshList } from '../../core/context'
 import { toast } from '../../core/toast'
-import { API, type Admin, type AdminIndex } from '../../contract/admin'
+import type { Admin } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { FormPage, PageState } from '../kit/form-page'
 import { accountFields, accountInitial, accountPayload, roleChoices } from '../kit/account-form'
 import type { FormSpec } from '../kit/form-types'
 
-const LIST = '/layout/admin/admins'
-const roles = roleChoices(`${API.sysrole}/index`)
+const LIST = MENU.admins
+const roles = roleChoices(API.sysrole.index)
 
 /** The admin with this id (the index filtered by id). */
 async function loadAdmin(id: number): Promise<Admin> {
-  const page = await http.get<AdminIndex>(`${API.sysadmin}/index`, { id }, { silent: true })
+  const page = await api.sysadmin.index({ id }, { silent: true })
   const found = page.items.find((a) => a.id === id)
   if (!found) throw new Error('管理员不存在')
   return found
@@ -28,7 +30,7 @@ function spec(admin?: Admin): FormSpec {
     submitText: admin ? '保存' : '创建',
     submit: async (values) => {
       const body = await accountPayload(values, admin?.id)
-      await http.post(`${API.sysadmin}/${admin ? 'edit' : 'create'}`, body, { silent: true })
+      await call(admin ? API.sysadmin.edit : API.sysadmin.create, body, { silent: true })
       refreshList(LIST)
       toast.success(admin ? '管理员已保存' : '管理员已创建')
     },

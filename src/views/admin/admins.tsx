@@ -3,15 +3,16 @@ import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
 import { navigate } from '../../core/nav'
-import { API } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { ADMIN_STATUS } from '../../contract/enums'
 
-const LIST = '/layout/admin/admins'
+const LIST = MENU.admins
 
 const spec: ListSpec = {
   list: LIST,
   title: '管理员列表',
-  endpoint: `${API.sysadmin}/index`,
+  endpoint: API.sysadmin.index,
   filters: [{ name: 'username', title: '用户名', type: 'text' }],
   columns: [
     { key: 'id', title: 'ID', width: 70, hidden: true },
@@ -32,7 +33,7 @@ const spec: ListSpec = {
   ],
   onOpen: (row) => {
     if (!canRun('admin.editAdmin')) return false
-    navigate(`${LIST}/edit?id=${row.id}`)
+    navigate(`${MENU.adminEdit}?id=${row.id}`)
   },
 }
 

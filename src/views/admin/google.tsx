@@ -1,15 +1,16 @@
 // 谷歌验证: the admin's own authenticator: QR and secret while unbound, a code tester, and the on/off switch (a valid code needed).
 import { useEffect, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { consoleState } from '../../core/context'
 import { invokeCommand } from '../../core/invoke'
-import { API, type GoogleStatus } from '../../contract/admin'
+import type { GoogleStatus } from '../../contract/admin'
+import { MENU } from '../../contract/menus'
 import { Tag } from '../kit/cells'
 import { ScreenHead } from '../kit/screen'
 import { PageState } from '../kit/form-page'
 
-const KEY = '/layout/admin/google'
+const KEY = MENU.google
 const clean = (s: string) => s.replace(/\D/g, '').slice(0, 6)
 
 function CodeForm({ label, button, testid, onCode }: { label: string; button: string; testid: string; onCode: (code: string) => Promise<void> }) {
@@ -41,7 +42,7 @@ export default function GoogleScreen() {
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     let live = true
-    http.get<GoogleStatus>(`${API.google}/index`, undefined, { silent: true }).then(
+    api.google.index(undefined, { silent: true }).then(
       (s) => { if (live) { setStatus(s); setState('ok') } },
       () => { if (live) setState('error') },
     )

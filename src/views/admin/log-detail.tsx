@@ -1,7 +1,7 @@
 // One operation's detail (GET /api/operation/show): its facts and the before/after values side by side, changed keys marked.
 import { useEffect, useState } from 'react'
-import { http } from '../../core/http'
-import { API, type OperationDetail } from '../../contract/admin'
+import { api } from '../../core/api'
+import type { OperationDetail } from '../../contract/admin'
 import { ACTION_KEY } from '../../contract/enums'
 import { FieldList } from '../kit/drawer'
 import { PageState } from '../kit/form-page'
@@ -46,7 +46,7 @@ export function LogDetail({ id }: { id: number }) {
   useEffect(() => {
     let live = true
     setState('loading')
-    http.get<OperationDetail>(`${API.operation}/show`, { id }).then(
+    api.operation.show({ id }).then(
       (d) => { if (live) { setDetail(d); setState('ok') } },
       () => { if (live) setState('error') },
     )

@@ -2,16 +2,17 @@
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { ScreenHead } from '../kit/screen'
-import { API } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { ACTION_KEY } from '../../contract/enums'
 import { LogDetail } from './log-detail'
 
 const TONE = { C: 'ok', R: 'info', U: 'warn', D: 'off' } as const
 
 const spec: ListSpec = {
-  list: '/layout/admin/log',
+  list: MENU.log,
   title: '操作日志',
-  endpoint: `${API.operation}/index`,
+  endpoint: API.operation.index,
   filters: [
     { name: 'admin', title: '管理员', type: 'text' },
     { name: 'action', title: '操作类型', type: 'select', options: ACTION_KEY },

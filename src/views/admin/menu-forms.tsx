@@ -1,7 +1,8 @@
 // The menu form dialog: create (under a parent) or edit {parent_id, label, web_uri, hidden, sort}.
-import { http } from '../../core/http'
+import { api, call } from '../../core/api'
 import type { Row } from '../../core/command'
-import { API, type MenuIndex } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import type { MenuNode } from '../../contract/common'
 import { openForm } from '../kit/form-dialog'
 import { allNodes } from './menu-order'
@@ -13,7 +14,7 @@ function within(node: MenuNode, id: number): boolean {
 /** Parent choices: every node except the edited one and its subtree, indented by depth. */
 function parentChoices(exclude?: number) {
   return async () => {
-    const { items } = await http.get<MenuIndex>(`${API.sysmenu}/index`, undefined, { silent: true })
+    const { items } = await api.sysmenu.index(undefined, { silent: true })
     return allNodes(items)
       .filter(({ node }) => exclude === undefined || !within(node, exclude))
       .map(({ node, depth }) => ({ value: String(node.id), label: `${'　'.repeat(depth)}${node.label}${node.web_uri ? `  ${node.web_uri}` : ''}` }))
@@ -27,7 +28,7 @@ export function menuForm(row?: Row, parentId: number | null = null): Promise<unk
     fields: [
       { name: 'parent_id', label: '上级菜单', type: 'select', emptyLabel: '（顶级菜单）', options: parentChoices(id) },
       { name: 'label', label: '菜单名称', type: 'text', required: true, maxLength: 32 },
-      { name: 'web_uri', label: '路由路径', type: 'text', placeholder: '如 /layout/admin/role；目录留空',
+      { name: 'web_uri', label: '路由路径', type: 'text', placeholder: `如 ${MENU.roles}；目录留空`,
         validate: (v) => (!v || String(v).startsWith('/') ? null : '路由路径须以 / 开头') },
       { name: 'hidden', label: '隐藏', type: 'switch', hint: '隐藏的菜单不出现在侧边栏（如新增、编辑页）' },
       { name: 'sort', label: '排序', type: 'number', min: 0, hint: '同级内从小到大' },
@@ -35,7 +36,7 @@ export function menuForm(row?: Row, parentId: number | null = null): Promise<unk
     initial: row
       ? { parent_id: row.parent_id ?? '', label: row.label, web_uri: row.web_uri ?? '', hidden: Boolean(row.hidden), sort: row.sort }
       : { parent_id: parentId ?? '', hidden: false },
-    submit: (v) => http.post(`${API.sysmenu}/${row ? 'edit' : 'create'}`, {
+    submit: (v) => call(row ? API.sysmenu.edit : API.sysmenu.create, {
       ...(row ? { id } : {}),
       parent_id: v.parent_id ? Number(v.parent_id) : null,
       label: v.label,

@@ -1,11 +1,11 @@
 // 菜单管理: loads the menu tree, publishes the focused node for the row commands, and saves sibling order (POST resort).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { clearRows, consoleState, setRows } from '../../core/context'
 import { toast } from '../../core/toast'
 import type { Row } from '../../core/command'
-import { API, type MenuIndex } from '../../contract/admin'
+import { MENU } from '../../contract/menus'
 import type { MenuNode } from '../../contract/common'
 import { BulkBar } from '../kit/bulk-bar'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
@@ -14,7 +14,7 @@ import { PageState } from '../kit/form-page'
 import { allNodes, moveTo } from './menu-order'
 import { MenuTree } from './menu-tree'
 
-const LIST = '/layout/admin/menu'
+const LIST = MENU.menus
 
 export default function MenuScreen() {
   const refresh = useSnapshot(consoleState).refresh[LIST] ?? 0
@@ -26,7 +26,7 @@ export default function MenuScreen() {
 
   useEffect(() => {
     let live = true
-    http.get<MenuIndex>(`${API.sysmenu}/index`, undefined, { silent: true }).then(
+    api.sysmenu.index(undefined, { silent: true }).then(
       (d) => { if (live) { setTree(d.items); setState('ok') } },
       () => { if (live) setState('error') },
     )
@@ -48,7 +48,7 @@ export default function MenuScreen() {
     const before = tree
     setTree(moved.tree)
     try {
-      await http.post(`${API.sysmenu}/resort`, { ids: moved.ids })
+      await api.sysmenu.resort({ ids: moved.ids })
       toast.success('菜单顺序已保存')
     } catch {
       setTree(before) // the client showed why; the old order is the true one

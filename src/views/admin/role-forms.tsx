@@ -1,6 +1,6 @@
 // The role form dialog (create or edit {name, remark}).
-import { http } from '../../core/http'
-import { API } from '../../contract/admin'
+import { call } from '../../core/api'
+import { API } from '../../contract/api'
 import type { Row } from '../../core/command'
 import { openForm } from '../kit/form-dialog'
 
@@ -12,6 +12,6 @@ export function roleForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'textarea', maxLength: 200 },
     ],
     initial: row ? { name: row.name, remark: row.remark } : {},
-    submit: (v) => http.post(`${API.sysrole}/${row ? 'edit' : 'create'}`, { ...(row ? { id: row.id } : {}), name: v.name, remark: v.remark ?? '' }, { silent: true }),
+    submit: (v) => call(row ? API.sysrole.edit : API.sysrole.create, { ...(row ? { id: row.id } : {}), name: v.name, remark: v.remark ?? '' }, { silent: true }),
   })
 }

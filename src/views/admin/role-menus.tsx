@@ -1,9 +1,8 @@
 // 分配菜单: the menu tree with a checkbox per menu and per permission; arrows move, Space toggles, Enter saves.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { toast } from '../../core/toast'
 import type { Row } from '../../core/command'
-import { API, type MenuIndex, type PermissionIndex, type RoleMenus } from '../../contract/admin'
 import { ACTION_KEY } from '../../contract/enums'
 import { Modal, mountModal } from '../kit/form-dialog'
 import { flatten, partial, toggleMenu, togglePerm, type Grants, type Line } from './role-menu-tree'
@@ -20,9 +19,9 @@ function AssignMenus({ role, done }: { role: Row; done: (r: unknown | null) => v
     setError('')
     setLines(null)
     Promise.all([
-      http.get<MenuIndex>(`${API.sysmenu}/index`, undefined, { silent: true }),
-      http.get<PermissionIndex>(`${API.syspermission}/index`, { per_page: 1000 }, { silent: true }),
-      http.get<RoleMenus>(`${API.sysrole}/menu`, { role_id: role.id }, { silent: true }),
+      api.sysmenu.index(undefined, { silent: true }),
+      api.syspermission.index({ per_page: 1000 }, { silent: true }),
+      api.sysrole.menu({ role_id: Number(role.id) }, { silent: true }),
     ]).then(([menus, perms, held]) => {
       setLines(flatten(menus.items, perms.data ?? []))
       setG({ menus: new Set(held.menu_ids), perms: new Set(held.permission_ids) })
@@ -37,7 +36,7 @@ function AssignMenus({ role, done }: { role: Row; done: (r: unknown | null) => v
     if (saving) return
     setSaving(true)
     try {
-      await http.post(`${API.sysrole}/assign`, { role_id: Number(role.id), menu_ids: [...g.menus], permission_ids: [...g.perms] })
+      await api.sysrole.assign({ role_id: Number(role.id), menu_ids: [...g.menus], permission_ids: [...g.perms] })
       toast.success(`已保存「${role.name}」的菜单权限`)
       done(true)
     } catch {

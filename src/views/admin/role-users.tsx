@@ -1,9 +1,9 @@
 // 分配管理员: every admin as a checkbox (those holding the role ticked), a filter box, saved as the role's whole admin list.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { toast } from '../../core/toast'
 import type { Row } from '../../core/command'
-import { API, type Admin, type AdminIndex } from '../../contract/admin'
+import type { Admin } from '../../contract/admin'
 import { Modal, mountModal } from '../kit/form-dialog'
 
 function AssignUsers({ role, done }: { role: Row; done: (r: unknown | null) => void }) {
@@ -17,7 +17,7 @@ function AssignUsers({ role, done }: { role: Row; done: (r: unknown | null) => v
 
   const load = () => {
     setError('')
-    http.get<AdminIndex>(`${API.sysadmin}/index`, { per_page: 1000 }, { silent: true }).then((page) => {
+    api.sysadmin.index({ per_page: 1000 }, { silent: true }).then((page) => {
       setAdmins(page.items)
       setChosen(new Set(page.items.filter((a) => (a.role_ids ?? a.roles.map((r) => r.id)).includes(roleId)).map((a) => a.id)))
     }, (e: unknown) => setError(e && typeof e === 'object' && 'msg' in e ? String(e.msg) : '加载失败'))
@@ -36,7 +36,7 @@ function AssignUsers({ role, done }: { role: Row; done: (r: unknown | null) => v
     if (saving || !admins) return
     setSaving(true)
     try {
-      await http.post(`${API.sysrole}/assign_user`, { role_id: roleId, admin_ids: [...chosen] })
+      await api.sysrole.assign_user({ role_id: roleId, admin_ids: [...chosen] })
       toast.success(`「${role.name}」现有 ${chosen.size} 个管理员`)
       done(true)
     } catch {

@@ -3,12 +3,13 @@ import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
 import { runRowCommand } from '../kit/run-rows'
-import { API } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 
 const spec: ListSpec = {
-  list: '/layout/admin/role',
+  list: MENU.roles,
   title: '角色管理',
-  endpoint: `${API.sysrole}/index`,
+  endpoint: API.sysrole.index,
   filters: [{ name: 'name', title: '角色名称', type: 'text' }],
   columns: [
     { key: 'id', title: 'ID', width: 70 },

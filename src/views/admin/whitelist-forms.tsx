@@ -1,6 +1,6 @@
 // The whitelist entry form dialog ({ip, remark}); the server validates IPv4, IPv6 and CIDR and refuses a change that shuts you out.
-import { http } from '../../core/http'
-import { API } from '../../contract/admin'
+import { call } from '../../core/api'
+import { API } from '../../contract/api'
 import type { Row } from '../../core/command'
 import { openForm } from '../kit/form-dialog'
 
@@ -18,6 +18,6 @@ export function whitelistForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
     ],
     initial: row ? { ip: row.ip, remark: row.remark } : {},
-    submit: (v) => http.post(`${API.syswhitelist}/${row ? 'edit' : 'create'}`, { ...(row ? { id: row.id } : {}), ip: v.ip, remark: v.remark ?? '' }, { silent: true }),
+    submit: (v) => call(row ? API.syswhitelist.edit : API.syswhitelist.create, { ...(row ? { id: row.id } : {}), ip: v.ip, remark: v.remark ?? '' }, { silent: true }),
   })
 }

@@ -4,10 +4,11 @@ import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
 import { runRowCommand } from '../kit/run-rows'
-import { API } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { PAGE_SIZES } from '../../contract/common'
 
-const LIST = '/layout/admin/whitelist'
+const LIST = MENU.adminWhitelist
 
 function columns(yourIp: string): ListSpec['columns'] {
   return [
@@ -27,7 +28,7 @@ export default function WhitelistScreen() {
   const spec = useMemo<ListSpec>(() => ({
     list: LIST,
     title: '总控白名单',
-    endpoint: `${API.syswhitelist}/index`,
+    endpoint: API.syswhitelist.index,
     perPage: PAGE_SIZES.whitelist,
     columns: columns(yourIp),
     onAnswer,
