@@ -2,6 +2,7 @@
 // binding and update, one default per member kept, a payee a withdrawal under review waits for never deleted.
 import type { TSchema } from '@sinclair/typebox'
 import type { Queryable } from '../db/db'
+import { many } from '../db/db'
 import { by } from '../db/list'
 import { route } from '../http/route'
 import { conflict, notFound } from '../errors'
@@ -11,9 +12,10 @@ import { cardInUse } from './payee-use'
 import { created, edited, removed } from './logged'
 
 export interface Payee { id: number; member_id: number }
+type PayeeTable = 'member_cards' | 'member_wallets'
 
 export interface PayeeKind<T extends Payee, B> {
-  table: 'member_cards' | 'member_wallets'
+  table: PayeeTable
   what: 'card' | 'wallet'
   /** 银行卡, 数字钱包: the 404 says `${noun}不存在`. */
   noun: string
@@ -31,8 +33,20 @@ interface Endpoints<T> {
   create: Endpoint<TSchema, T>; show: Endpoint<TSchema, T>; edit: Endpoint<TSchema, T>; delete: Endpoint<TSchema, { ids: number[] }>
 }
 
-/** The filters both lists take: the owner by id or username prefix, and the status (`a` is the list's table alias). */
-export const ownerFilters = (a: string) => ({ member_id: `${a}.member_id`, username: by.prefix('m.username'), status: `${a}.status` })
+/**
+ * A payee table (alias `a`) joined to its owner `m`: its list's tables and columns (masked) with the filters both lists
+ * take (the owner by id or username prefix, the status), and its rows by id, masked unless `full`.
+ */
+export function payeeTable<T>(table: PayeeTable, a: string, cols: (full: boolean) => string) {
+  const from = `${table} ${a} join members m on m.id = ${a}.member_id`
+  return {
+    table,
+    list: { from, select: cols(false), id: `${a}.id`, table, product: `${a}.product` },
+    owner: { member_id: `${a}.member_id`, username: by.prefix('m.username'), status: `${a}.status` },
+    load: (db: Queryable, product: string, ids: number[], full = false) =>
+      many<T>(db, `select ${cols(full)} from ${from} where ${a}.id = any($1::int[]) and ${a}.product = $2 order by ${a}.id`, [ids, product]),
+  }
+}
 
 export function payeeRoutes<T extends Payee, B extends { is_default?: boolean }>(ep: Endpoints<T>, k: PayeeKind<T, B>) {
   const missing = `${k.noun}不存在`
