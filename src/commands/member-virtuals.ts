@@ -1,33 +1,26 @@
 // 虚拟账号: list, create/edit in a dialog, set a balance (a recorded play-money transfer, previewed), delete.
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
 import { refreshList } from '../core/context'
-import { MEMBER_API } from '../contract/member'
+import { call } from '../core/api'
+import { one } from '../core/ops'
+import { API } from '../contract/api'
+import { MENU } from '../contract/menus'
 import { toCents, centsText } from '../contract/money'
-import { ids, lines, one, orCancel } from './admin-shared'
+import { crud } from './crud'
 
-const V = '/layout/member/virtuals'
+const V = MENU.virtuals
 const forms = () => import('../views/member/virtual-forms')
 
+const [list, create, edit, remove] = crud({
+  list: V, noun: '虚拟账号', keywords: ['virtual', 'tuohao', 'xuni'],
+  open: { id: 'member.virtualList', view: () => import('../views/member/virtuals') },
+  create: { id: 'member.createVirtual', form: async () => (await forms()).virtualForm() },
+  edit: { id: 'member.editVirtual', form: async (row) => (await forms()).virtualForm(row) },
+  remove: { id: 'member.deleteVirtuals', endpoint: API.virtuals.delete, line: (r) => String(r.username), notes: ['有资金记录的虚拟账号不能删除，请改为禁用'] },
+})
+
 defineCommands([
-  { id: 'member.virtualList', title: '虚拟账号', keywords: ['virtual', 'tuohao', 'xuni'], menu: V, path: V, view: () => import('../views/member/virtuals') },
-  {
-    id: 'member.createVirtual', title: '新增虚拟账号', keywords: ['virtual', 'add'], menu: V, action: 'C',
-    run: async () => {
-      const r = orCancel(await (await forms()).virtualForm())
-      refreshList(V)
-      return r
-    },
-  },
-  {
-    id: 'member.editVirtual', title: '编辑虚拟账号', keywords: ['virtual', 'edit'], menu: V, action: 'U', on: 'rows', list: V, rowKey: 'edit',
-    when: (ctx) => one(ctx.rows),
-    run: async (ctx) => {
-      const r = orCancel(await (await forms()).virtualForm(ctx.rows[0]))
-      refreshList(V)
-      return r
-    },
-  },
+  list, create, edit,
   {
     id: 'member.setVirtualBalance', title: '设置虚拟余额', keywords: ['virtual', 'balance', 'yue'], menu: V, action: 'U', on: 'rows', list: V,
     when: (ctx) => one(ctx.rows),
@@ -48,7 +41,7 @@ defineCommands([
     },
     run: async (ctx) => {
       const r = ctx.rows[0]
-      const out = await http.post(`${MEMBER_API.tuohao}/edit`, {
+      const out = await call(API.virtuals.edit, {
         id: r.id, username: r.username, nickname: r.nickname, level_id: r.level_id ?? null, status: r.status, remark: r.remark,
         balance: String(ctx.args.balance).trim(),
       })
@@ -56,13 +49,5 @@ defineCommands([
       return out
     },
   },
-  {
-    id: 'member.deleteVirtuals', title: '删除虚拟账号', keywords: ['virtual', 'delete'], menu: V, action: 'D', on: 'rows', list: V, rowKey: 'delete',
-    confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个虚拟账号`, danger: true, okText: '删除', lines: [...lines(ctx.rows, (r) => String(r.username)), '有资金记录的虚拟账号不能删除，请改为禁用'] }),
-    run: async (ctx) => {
-      await http.post(`${MEMBER_API.tuohao}/delete`, { ids: ids(ctx.rows) })
-      refreshList(V)
-      return { ok: ctx.rows.length, failed: [] }
-    },
-  },
+  remove,
 ])

@@ -1,24 +1,26 @@
 // 会员管理: the member list with routed create/edit, enable/disable, set agent, delete, and 查找会员 from anywhere
 // (a username argument with suggestions, opening the member drawer). The other member screens' files are imported here.
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
 import { refreshList } from '../core/context'
 import type { ArgChoice, Row } from '../core/command'
-import { MEMBER_API, type Member, type MemberSuggestion } from '../contract/member'
-import { eachRow, ids, lines, one, reportBulk } from './admin-shared'
+import { api, call } from '../core/api'
+import { eachRow, lines, one, reportBulk } from '../core/ops'
+import { API } from '../contract/api'
+import { MENU } from '../contract/menus'
+import { crud } from './crud'
 import './member-levels'
 import './member-virtuals'
 import './member-payees'
 import './merchant-agents'
 import './admin-ledger'
 
-const M = '/layout/member'
+const M = MENU.member
 const name = (r: Row) => `${r.username}${r.nickname ? `（${r.nickname}）` : ''}`
 const detail = () => import('../views/member/member-detail')
 
 /** Members by username prefix, as palette choices (never a toast on error: the suggest call is quiet). */
 export async function suggestMembers(query: string): Promise<ArgChoice[]> {
-  const rows = await http.post<MemberSuggestion[]>(`${MEMBER_API.member}/suggest`, { username: query.trim() }, { silent: true })
+  const rows = await api.member.suggest({ username: query.trim() }, { silent: true })
   return rows.map((m) => ({
     value: String(m.id), label: m.username,
     hint: `${m.real_name || m.nickname || ''} 余额 ${m.balance}${m.status === 0 ? ' 已禁用' : ''}`.trim(),
@@ -27,34 +29,41 @@ export async function suggestMembers(query: string): Promise<ArgChoice[]> {
 
 /** Agents by username prefix (the member index filtered to agents). */
 async function suggestAgents(query: string): Promise<ArgChoice[]> {
-  const page = await http.get<{ items: Member[] }>(`${MEMBER_API.member}/index`, { is_agent: 1, username: query.trim() || undefined, per_page: 20 }, { silent: true })
+  const page = await api.member.index({ is_agent: 1, username: query.trim() || undefined, per_page: 20 }, { silent: true })
   return [{ value: '0', label: '无代理', hint: '移出代理' }, ...page.items.map((a) => ({ value: String(a.id), label: a.username, hint: a.nickname }))]
 }
 
 /** Edits members keeping every other field: the edit call carries only what changes. */
 function editEach(rows: Row[], title: string, change: Record<string, unknown>) {
-  return eachRow(rows, (r) => http.post(`${MEMBER_API.member}/edit`, { id: r.id, username: r.username, status: r.status, ...change }))
+  return eachRow(rows, (r) => call(API.member.edit, { id: r.id, username: r.username, status: r.status, ...change }))
     .then((res) => {
       refreshList(M)
       return reportBulk(title, res, (id) => String(rows.find((r) => r.id === id)?.username ?? id))
     })
 }
 
+// The list and its delete are ordinary; create and edit are routed pages.
+const [memberList, deleteMembers] = crud({
+  list: M, noun: '会员', keywords: ['member', 'huiyuan'],
+  open: { id: 'member.memberList', title: '会员列表', view: () => import('../views/member/members') },
+  remove: { id: 'member.deleteMembers', endpoint: API.member.delete, line: name, notes: ['只能删除没有资金记录、余额和下级的会员；其余请改为禁用'] },
+})
+
 export default defineCommands([
-  { id: 'member.memberList', title: '会员列表', keywords: ['member', 'huiyuan'], menu: M, path: M, view: () => import('../views/member/members') },
+  memberList,
   {
-    id: 'member.createMember', title: '新增会员', keywords: ['member', 'add', 'xinzeng'], menu: `${M}/create`, action: 'C',
-    path: `${M}/create`, view: () => import('../views/member/member-form'),
+    id: 'member.createMember', title: '新增会员', keywords: ['member', 'add', 'xinzeng'], menu: MENU.memberCreate, action: 'C',
+    path: MENU.memberCreate, view: () => import('../views/member/member-form'),
   },
   {
     // The edit page itself: reached with ?id=N from 编辑会员, never listed on its own.
-    id: 'member.memberEditor', title: '编辑会员', menu: `${M}/edit`, path: `${M}/edit`, sidebar: false,
+    id: 'member.memberEditor', title: '编辑会员', menu: MENU.memberEdit, path: MENU.memberEdit, sidebar: false,
     view: () => import('../views/member/member-form'), when: () => false,
   },
   {
-    id: 'member.editMember', title: '编辑会员', keywords: ['member', 'edit'], menu: `${M}/edit`, on: 'rows', list: M, rowKey: 'edit',
+    id: 'member.editMember', title: '编辑会员', keywords: ['member', 'edit'], menu: MENU.memberEdit, on: 'rows', list: M, rowKey: 'edit',
     when: (ctx) => one(ctx.rows),
-    run: (ctx) => ctx.navigate(`${M}/edit?id=${ctx.rows[0].id}&back=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+    run: (ctx) => ctx.navigate(`${MENU.memberEdit}?id=${ctx.rows[0].id}&back=${encodeURIComponent(window.location.pathname + window.location.search)}`),
   },
   {
     id: 'member.findMember', title: '查找会员', keywords: ['find', 'search', 'member', 'chazhao'], menu: M, hotkey: 'alt+m',
@@ -85,13 +94,5 @@ export default defineCommands([
     }),
     run: (ctx) => editEach(ctx.rows, '设置代理', { agent_id: ctx.args.agent === '0' ? null : Number(ctx.args.agent) }),
   },
-  {
-    id: 'member.deleteMembers', title: '删除会员', keywords: ['member', 'delete'], menu: M, action: 'D', on: 'rows', list: M, rowKey: 'delete',
-    confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个会员`, danger: true, okText: '删除', lines: [...lines(ctx.rows, name), '只能删除没有资金记录、余额和下级的会员；其余请改为禁用'] }),
-    run: async (ctx) => {
-      await http.post(`${MEMBER_API.member}/delete`, { ids: ids(ctx.rows) })
-      refreshList(M)
-      return { ok: ctx.rows.length, failed: [] }
-    },
-  },
+  deleteMembers,
 ])

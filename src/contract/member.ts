@@ -1,42 +1,41 @@
-// Request and response shapes of the member area (and the agents): members, levels, virtual accounts,
-// bank cards, digital wallets and agents. Money is a decimal string with two places.
+// Shapes of the member area (and the agents): members, levels, virtual accounts, bank cards, digital wallets and
+// agents. A list's row is declared once as a schema (its answer is checked against it) and its type derived from it.
+// Money is a decimal string with two places.
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
+import { Money, Nullable, TimeText } from './schema'
 
+/** URL prefixes still used by other areas' screens (the member area itself calls its endpoints, contract/api/member.ts). */
 export const MEMBER_API = {
   member: '/api/member', level: '/api/level', tuohao: '/api/tuohao', card: '/api/card', wallet: '/api/wallet', agent: '/api/agent',
   ledgerCheck: '/api/ledger/check',
 } as const
 
 export const MEMBER_STATUS: Labels = { 1: '正常', 0: '禁用' }
-export const MEMBER_KIND: Labels = { 0: '会员', 1: '虚拟', 2: '试玩' }
 export const CARD_STATUS: Labels = { 1: '正常', 0: '禁用' }
 export const WALLET_CHAIN: Labels = { TRC20: 'TRC20', ERC20: 'ERC20' }
 export const YES_NO: Labels = { 1: '是', 0: '否' }
 
+const Int = Type.Integer()
+const Str = Type.String()
+const Status = Type.Union([Type.Literal(0), Type.Literal(1)])
+const closed = { additionalProperties: false }
 
-export interface Member {
-  id: number; username: string; nickname: string; real_name: string
-  /** Masked (138****5678) everywhere but show. */
-  phone: string
-  level_id: number | null; level_name: string; agent_id: number | null; agent_name: string; is_agent: boolean
-  rebate_rate: string; invite_code: string; status: 0 | 1
-  balance: string; frozen: string; interest_balance: string; total_recharge: string; total_withdraw: string
-  register_ip: string; last_login_ip: string; last_login_time: string | null; remark: string; avatar: string; created_at: string
-}
-export interface BalanceStat { balance: string; frozen: string; interest_balance: string }
+/** A real member as the list shows it; the phone is masked (138****5678) everywhere but show. */
+export const MemberItem = Type.Object({
+  id: Int, username: Str, nickname: Str, real_name: Str, phone: Str,
+  level_id: Nullable(Int), level_name: Str, agent_id: Nullable(Int), agent_name: Str, is_agent: Type.Boolean(),
+  rebate_rate: Str, invite_code: Str, status: Status,
+  balance: Money, frozen: Money, interest_balance: Money, total_recharge: Money, total_withdraw: Money,
+  register_ip: Str, last_login_ip: Str, last_login_time: Nullable(TimeText), remark: Str, avatar: Str, created_at: TimeText,
+}, closed)
+export type Member = Static<typeof MemberItem>
+
+export const BalanceStatSchema = Type.Object({ balance: Money, frozen: Money, interest_balance: Money }, closed)
+export type BalanceStat = Static<typeof BalanceStatSchema>
 export interface MemberIndex extends Paged<Member>, Cursors { balance_stat: BalanceStat | null; img_url: string }
-export interface MemberQuery {
-  page?: number; per_page?: number; after?: number; before?: number
-  id?: number; username?: string; real_name?: string; phone?: string; level_id?: number; agent_id?: number
-  is_agent?: 0 | 1; status?: 0 | 1; start_time?: string; end_time?: string; balance_min?: string; balance_max?: string
-}
-/** password and fund_password: RSA ciphertext like login; blank on edit keeps them. */
-export interface MemberInput {
-  username: string; password?: string; fund_password?: string; nickname?: string; real_name?: string; phone?: string
-  level_id?: number | null; agent_id?: number | null; status: 0 | 1; remark?: string
-}
-export interface MemberEdit extends MemberInput { id: number; is_agent?: boolean }
+
 export interface MemberSummary {
   card_count: number; wallet_count: number; recharge_count: number; recharge_total: string
   withdraw_count: number; withdraw_total: string; bet_count: number; bet_total: string; payout_total: string; win_loss: string
@@ -46,27 +45,33 @@ export interface RecentChange { id: number; type: number; amount: string; before
 export interface MemberDetail extends Member { summary: MemberSummary; recent_changes: RecentChange[] }
 export interface MemberSuggestion { id: number; username: string; nickname: string; real_name: string; balance: string; status: 0 | 1 }
 
-export interface Level {
-  id: number; name: string; level: number; upgrade_recharge: string; withdraw_times_daily: number
-  withdraw_max_daily: string; withdraw_fee_rate: string; remark: string; member_count: number
-}
+export const LevelItem = Type.Object({
+  id: Int, name: Str, level: Int, upgrade_recharge: Money, withdraw_times_daily: Int,
+  withdraw_max_daily: Money, withdraw_fee_rate: Str, remark: Str, member_count: Int,
+}, closed)
+export type Level = Static<typeof LevelItem>
 
-export interface Tuohao {
-  id: number; username: string; nickname: string; avatar: string; level_id: number | null; level_name: string
-  status: 0 | 1; balance: string; remark: string; created_at: string; is_virtual: true
-}
-export interface TuohaoIndex extends Paged<Tuohao> { balance_stat: { balance: string }; img_url: string }
+/** A virtual account (虚拟账号, the URL's tuohao): always labelled virtual. */
+export const VirtualItem = Type.Object({
+  id: Int, username: Str, nickname: Str, avatar: Str, level_id: Nullable(Int), level_name: Str,
+  status: Status, balance: Money, remark: Str, created_at: TimeText, is_virtual: Type.Literal(true),
+}, closed)
+export type VirtualAccount = Static<typeof VirtualItem>
+export interface VirtualIndex extends Paged<VirtualAccount>, Cursors { balance_stat: { balance: string } | null; img_url: string }
 
-export interface Card {
-  id: number; member_id: number; username: string; holder: string; bank_name: string; branch: string
-  /** Masked (6222 **** **** 1234) everywhere but show. */
-  card_no: string; status: 0 | 1; is_default: boolean; created_at: string
-}
-export interface Wallet {
-  id: number; member_id: number; username: string; chain: 'TRC20' | 'ERC20'
-  /** Shortened (TXYZ…abcd) everywhere but show. */
-  address: string; label: string; status: 0 | 1; is_default: boolean; created_at: string
-}
+/** A bound bank card; the number is masked (6222 **** **** 1234) everywhere but show. */
+export const CardItem = Type.Object({
+  id: Int, member_id: Int, username: Str, holder: Str, bank_name: Str, branch: Str,
+  card_no: Str, status: Status, is_default: Type.Boolean(), created_at: TimeText,
+}, closed)
+export type Card = Static<typeof CardItem>
+
+/** A bound wallet; the address is shortened (TXYZab…wxyz) everywhere but show. */
+export const WalletItem = Type.Object({
+  id: Int, member_id: Int, username: Str, chain: Type.Union([Type.Literal('TRC20'), Type.Literal('ERC20')]),
+  address: Str, label: Str, status: Status, is_default: Type.Boolean(), created_at: TimeText,
+}, closed)
+export type Wallet = Static<typeof WalletItem>
 
 export interface Agent {
   id: number; username: string; nickname: string; level_name: string; rebate_rate: string; status: 0 | 1; remark: string

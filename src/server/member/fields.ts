@@ -1,20 +1,10 @@
-// Schema pieces and input checks of the member area: usernames, RSA passwords, phones, nullable ids, money text.
-import { Type } from '@sinclair/typebox'
+// Server-side input checks of the member area: RSA passwords decrypted and checked, money text read to cents.
+// (Schema pieces come from contract/schema.ts; the re-export below serves other areas that still import them from here.)
 import type { RsaKeys } from '../auth/rsa'
 import { badRequest } from '../errors'
-import { Id, Text } from '../http/schemas'
 import { moneyInput } from '../../contract/money'
 
-export const Username = Type.String({ title: '用户名', minLength: 4, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' })
-export const Status01 = (title = '状态') => Type.Integer({ title, minimum: 0, maximum: 1 })
-export const NullableId = (title: string) => Type.Optional(Type.Union([Type.Integer({ title, minimum: 1, maximum: 2147483647 }), Type.Null()], { title }))
-export const Phone = Type.String({ title: '手机号', maxLength: 11, pattern: '^(1[3-9][0-9]{9})?$' })
-export const Remark = Text('备注', 200)
-/** A money amount as the console sends it: "1234.50" (or a number), checked to cents by `cents`. */
-export const MoneyText = (title: string) => Type.Union([Type.String({ title, maxLength: 20 }), Type.Number({ title })], { title })
-/** A rate as text or a number (its sub-schemas carry the title too, so a wrong type is reported by its Chinese name). */
-export const RateText = (title: string, maxLength: number) => Type.Union([Type.String({ title, maxLength }), Type.Number({ title })], { title })
-export { Id, Text }
+export { Id, MoneyText, RateText, Remark, Status01, Text } from '../../contract/schema'
 
 /** The member's login password from RSA ciphertext: 6–20 characters. */
 export function memberPassword(keys: RsaKeys, cipher: string | undefined, field = 'password'): string | undefined {
@@ -45,10 +35,6 @@ export function cents(v: string | number | undefined | null, field: string, titl
   return r.cents
 }
 
-/** A username prefix as a LIKE pattern (lower case, `%` and `_` taken literally), or null when empty. */
-export function prefixPattern(v: string | undefined): string | null {
-  const s = v?.trim().toLowerCase()
-  return s ? `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-}
-
-export { Id as MemberId }
+/** An optional money amount (absent or ''): null, else its cents, zero allowed. */
+export const centsOrNull = (v: string | number | undefined, field: string, title: string): number | null =>
+  v === undefined || v === '' ? null : cents(v, field, title, { allowZero: true })

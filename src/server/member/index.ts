@@ -2,10 +2,10 @@
 import type { RouteSpec } from '../http/route'
 import member from './member'
 import level from './level'
-import tuohao from './tuohao'
+import virtuals from './virtuals'
 import card from './card'
 import wallet from './wallet'
 import agent from './agent'
 
-const routes: RouteSpec[] = [...member, ...level, ...tuohao, ...card, ...wallet, ...agent]
+const routes: RouteSpec[] = [...member, ...level, ...virtuals, ...card, ...wallet, ...agent]
 export default routes

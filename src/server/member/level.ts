@@ -1,15 +1,15 @@
-// /api/level routes (会员等级) and the level rules: seeding five levels per product, upgrading after a recharge.
-import { Type } from '@sinclair/typebox'
+// 会员等级 (`level` in contract/api/member.ts): the list in level order, create, edit, delete; and the level rules:
+// seeding five levels per product, upgrading after a recharge.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
-import { Id, IdsBody, ListQuery, paged, paging } from '../http/schemas'
-import { conflict, notFound } from '../errors'
+import { listRoute } from '../db/list'
+import { badRequest, conflict } from '../errors'
 import type { Level } from '../../contract/member'
-import { cents, MoneyText, RateText, Remark, Text } from './fields'
-import { badRequest } from '../errors'
-
-const MENU = '/layout/member/levels'
+import { level } from '../../contract/api/member'
+import type { InputOf } from '../../contract/endpoint'
+import { cents } from './fields'
+import { created, edited, removed } from './logged'
 
 const LEVEL_COLS = `l.id, l.name, l.level, cents_text(l.upgrade_recharge) as upgrade_recharge, l.withdraw_times_daily,
   cents_text(l.withdraw_max_daily) as withdraw_max_daily, l.withdraw_fee_rate::text as withdraw_fee_rate, l.remark,
@@ -43,20 +43,7 @@ export async function upgradeLevel(db: Queryable, memberId: number): Promise<{ f
   return r ? { from: r.from_id, to: r.to_id } : null
 }
 
-const Fields = {
-  name: Text('等级名称', 20, 1),
-  level: Type.Integer({ title: '等级序号', minimum: 1, maximum: 99 }),
-  upgrade_recharge: MoneyText('升级累计充值'),
-  withdraw_times_daily: Type.Integer({ title: '每日提现次数', minimum: 0, maximum: 100 }),
-  withdraw_max_daily: MoneyText('每日提现上限'),
-  withdraw_fee_rate: RateText('提现手续费率', 6),
-  remark: Type.Optional(Remark),
-}
-
-interface LevelBody {
-  name: string; level: number; upgrade_recharge: string | number; withdraw_times_daily: number
-  withdraw_max_daily: string | number; withdraw_fee_rate: string | number; remark?: string
-}
+type LevelBody = InputOf<typeof level.create>
 
 function values(b: LevelBody) {
   const fee = String(b.withdraw_fee_rate).trim()
@@ -76,57 +63,28 @@ async function byIds(db: Queryable, product: string, ids: number[]): Promise<Lev
 }
 
 export default [
-  route({
-    method: 'GET', url: '/api/level/index', summary: '会员等级列表', menu: MENU, action: 'R', query: ListQuery({}),
-    handler: async (ctx, q) => {
-      const p = paging(q)
-      const items = await many<Level>(ctx.db, `select ${LEVEL_COLS} from member_levels l where l.product = $1 order by l.level limit $2 offset $3`,
-        [ctx.caller.product, p.limit, p.offset])
-      const total = (await one<{ n: number }>(ctx.db, 'select count(*)::int as n from member_levels where product = $1', [ctx.caller.product]))!.n
-      return paged(items, total, p)
-    },
+  listRoute(level.index, {
+    from: 'member_levels l', select: LEVEL_COLS, id: 'l.id', table: 'member_levels', product: 'l.product',
+    order: { col: 'l.level', dir: 'asc', type: 'int' },
   }),
-  route({
-    method: 'POST', url: '/api/level/create', summary: '新增会员等级', menu: MENU, action: 'C', body: Type.Object(Fields),
-    handler: async (ctx, b) => {
-      const v = values(b)
-      await taken(ctx.db, ctx.caller.product, b)
-      const r = await one<{ id: number }>(ctx.db,
-        `insert into member_levels (product, name, level, upgrade_recharge, withdraw_times_daily, withdraw_max_daily, withdraw_fee_rate, remark)
-         values ($1, $2, $3, $4, $5, $6, $7::numeric, $8) returning id`, [ctx.caller.product, ...v])
-      const [level] = await byIds(ctx.db, ctx.caller.product, [r!.id])
-      ctx.audit.target_ids = [String(r!.id)]
-      ctx.audit.after = level
-      return level
-    },
+  route(level.create, async (ctx, b) => {
+    const v = values(b)
+    await taken(ctx.db, ctx.caller.product, b)
+    const r = await one<{ id: number }>(ctx.db,
+      `insert into member_levels (product, name, level, upgrade_recharge, withdraw_times_daily, withdraw_max_daily, withdraw_fee_rate, remark)
+       values ($1, $2, $3, $4, $5, $6, $7::numeric, $8) returning id`, [ctx.caller.product, ...v])
+    return created(ctx, r!.id, async (id) => (await byIds(ctx.db, ctx.caller.product, [id]))[0])
   }),
-  route({
-    method: 'POST', url: '/api/level/edit', summary: '编辑会员等级', menu: MENU, action: 'U', body: Type.Object({ id: Id, ...Fields }),
-    handler: async (ctx, b) => {
-      const [before] = await byIds(ctx.db, ctx.caller.product, [b.id])
-      if (!before) throw notFound('会员等级不存在')
-      const v = values(b)
-      await taken(ctx.db, ctx.caller.product, b, b.id)
-      await ctx.db.query(
-        `update member_levels set name = $2, level = $3, upgrade_recharge = $4, withdraw_times_daily = $5, withdraw_max_daily = $6,
-                withdraw_fee_rate = $7::numeric, remark = $8 where id = $1`, [b.id, ...v])
-      const [after] = await byIds(ctx.db, ctx.caller.product, [b.id])
-      ctx.audit.before = before
-      ctx.audit.after = after
-      return after
-    },
-  }),
-  route({
-    method: 'POST', url: '/api/level/delete', summary: '删除会员等级（有会员的等级不能删除）', menu: MENU, action: 'D', body: IdsBody,
-    handler: async (ctx, b) => {
-      const ids = [...new Set(b.ids)]
-      const rows = await byIds(ctx.db, ctx.caller.product, ids)
-      if (rows.length !== ids.length) throw notFound('会员等级不存在')
-      const held = rows.filter((l) => l.member_count > 0)
-      if (held.length) throw conflict(`${held.map((l) => `「${l.name}」有 ${l.member_count} 个会员`).join('，')}，不能删除`)
-      await ctx.db.query('delete from member_levels where id = any($1::int[])', [ids])
-      ctx.audit.before = rows
-      return { ids }
-    },
-  }),
+  route(level.edit, (ctx, b) => edited(ctx, async () => (await byIds(ctx.db, ctx.caller.product, [b.id]))[0], '会员等级不存在', async () => {
+    const v = values(b)
+    await taken(ctx.db, ctx.caller.product, b, b.id)
+    await ctx.db.query(
+      `update member_levels set name = $2, level = $3, upgrade_recharge = $4, withdraw_times_daily = $5, withdraw_max_daily = $6,
+              withdraw_fee_rate = $7::numeric, remark = $8 where id = $1`, [b.id, ...v])
+  })),
+  route(level.delete, (ctx, b) => removed(ctx, b.ids, (ids) => byIds(ctx.db, ctx.caller.product, ids), '会员等级不存在', async (rows, ids) => {
+    const held = rows.filter((l) => l.member_count > 0)
+    if (held.length) throw conflict(`${held.map((l) => `「${l.name}」有 ${l.member_count} 个会员`).join('，')}，不能删除`)
+    await ctx.db.query('delete from member_levels where id = any($1::int[])', [ids])
+  })),
 ]

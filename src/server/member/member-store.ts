@@ -1,38 +1,24 @@
-// Reading members: the filtered, keyset-paged list with exact (or flagged) totals and balance sums, one member's
-// detail with its money summary, and the username suggestions every money form uses.
-import type { Db, Queryable } from '../db/db'
+// Reading members: the list's balance filter and rollup totals (the list itself is declared in member.ts), one
+// member's detail with its money summary, and the username suggestions every money form uses.
+import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest, notFound } from '../errors'
-import { countWithin, keyset, keysetPaged, pageRows, Where } from '../db/paging'
+import { Where, type Totals } from '../db/paging'
+import type { Filter } from '../db/list'
 import { toCents } from '../../contract/money'
-import { PAGE_SIZES } from '../../contract/common'
-import type { BalanceStat, MemberDetail, MemberQuery, MemberSuggestion } from '../../contract/member'
-import { BALANCE_SUMS, IMG_URL, MEMBER_FROM, memberColumns } from './member-sql'
+import type { BalanceStat, MemberDetail, MemberSuggestion } from '../../contract/member'
+import { MEMBER_FROM, memberColumns } from './member-sql'
 import { TIME } from '../http/format'
 
-function money(v: string | undefined, field: string, title: string): number | undefined {
-  if (v === undefined || v === '') return undefined
+/** A balance bound in yuan ("12.50", negative allowed) against the available balance; malformed: a 400 naming the field. */
+export const balanceBound = (op: '>=' | '<=', field: string, title: string): Filter<string> => (w, v) => {
   const c = toCents(v)
   if (c === null) throw badRequest(`${title}格式不正确`, field)
-  return c
-}
-
-/** Real members (kind 0) of the product matching the console's filters. */
-function filters(product: string, q: MemberQuery): Where {
-  const w = new Where().add('m.product = ?', product).add('m.kind = 0')
-  w.eq('m.id', q.id).prefix('m.username', q.username).eq('m.real_name', q.real_name?.trim()).eq('m.phone', q.phone?.trim())
-  w.eq('m.level_id', q.level_id).eq('m.agent_id', q.agent_id).eq('m.status', q.status)
-  if (q.is_agent !== undefined) w.add('m.is_agent = ?', q.is_agent === 1)
-  w.timeRange('m.created_at', q)
-  const min = money(q.balance_min, 'balance_min', '最低余额')
-  const max = money(q.balance_max, 'balance_max', '最高余额')
-  if (min !== undefined) w.add('a1.balance >= ?', min)
-  if (max !== undefined) w.add('a1.balance <= ?', max)
-  return w
+  w.add(`a1.balance ${op} ?`, c)
 }
 
 /** Unfiltered totals come from the rollups (member_counts, ledger_slots): exact at any size. */
-async function rollupTotals(db: Queryable, product: string) {
+export async function memberTotals(db: Queryable, product: string): Promise<Totals<BalanceStat>> {
   const n = await one<{ n: number }>(db, 'select coalesce(sum(n), 0)::bigint as n from member_counts where product = $1 and kind = 0', [product])
   const s = await one<BalanceStat>(db,
     `select cents_text(coalesce(sum(balance) filter (where kind = 1), 0)) as balance,
@@ -40,17 +26,6 @@ async function rollupTotals(db: Queryable, product: string) {
             cents_text(coalesce(sum(balance) filter (where kind = 3), 0)) as interest_balance
        from ledger_slots where product = $1 and money = 0 and kind in (1, 2, 3)`, [product])
   return { total: Number(n!.n), total_exact: true, stats: s! }
-}
-
-export async function listMembers(db: Db, product: string, q: MemberQuery) {
-  const p = keyset(q, PAGE_SIZES.member)
-  const w = filters(product, q)
-  // The page and the totals go in parallel (two connections on PostgreSQL): the answer waits for the slower one.
-  const [page, totals] = await Promise.all([
-    pageRows(db, p, { select: memberColumns('masked'), from: MEMBER_FROM, where: w, idCol: 'm.id', timeTable: 'members' }),
-    w.onlyBase(2) ? rollupTotals(db, product) : countWithin<BalanceStat>(db, { from: MEMBER_FROM, where: w, stats: BALANCE_SUMS }),
-  ])
-  return { ...keysetPaged(page.rows, p, totals, page), balance_stat: totals.stats, img_url: IMG_URL }
 }
 
 export async function showMember(db: Queryable, product: string, id: number, kind = 0): Promise<MemberDetail> {

@@ -1,7 +1,7 @@
 // The member level form dialog (会员等级): name, order, upgrade threshold, daily withdrawal limits and fee rate.
-import { http } from '../../core/http'
+import { call } from '../../core/api'
 import type { Row } from '../../core/command'
-import { MEMBER_API } from '../../contract/member'
+import { API } from '../../contract/api'
 import { openForm } from '../kit/form-dialog'
 
 const money = (v: unknown) => (/^\d{1,12}(\.\d{1,2})?$/.test(String(v ?? '').trim()) ? null : '请输入金额，最多两位小数')
@@ -21,7 +21,7 @@ export function levelForm(row?: Row): Promise<unknown | null> {
     ],
     initial: row ?? { upgrade_recharge: '0', withdraw_times_daily: '5', withdraw_max_daily: '0', withdraw_fee_rate: '0.00' },
     // Only the form's own fields: the row it was opened from also carries counts and times the server does not take.
-    submit: (v) => http.post(`${MEMBER_API.level}/${row ? 'edit' : 'create'}`, {
+    submit: (v) => call(row ? API.level.edit : API.level.create, {
       ...(row ? { id: row.id } : {}), name: v.name, level: v.level, upgrade_recharge: v.upgrade_recharge,
       withdraw_times_daily: v.withdraw_times_daily, withdraw_max_daily: v.withdraw_max_daily, withdraw_fee_rate: v.withdraw_fee_rate,
       remark: v.remark ?? '',

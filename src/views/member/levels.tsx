@@ -1,14 +1,14 @@
 // 会员等级: the product's levels in order with their member counts; Enter edits.
-import { DataTable, type ListSpec } from '../kit/data-table'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
-import { MEMBER_API } from '../../contract/member'
+import type { ListSpec } from '../kit/data-table'
 import { formatMoney } from '../kit/format'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
+import { ListScreen, openWith } from './list-screen'
 
 const spec: ListSpec = {
-  list: '/layout/member/levels',
+  list: MENU.levels,
   title: '会员等级',
-  endpoint: `${MEMBER_API.level}/index`,
+  endpoint: API.level.index,
   columns: [
     { key: 'level', title: '序号', width: 60 },
     { key: 'name', title: '等级名称', width: 120 },
@@ -19,17 +19,9 @@ const spec: ListSpec = {
     { key: 'member_count', title: '会员数', width: 90, align: 'right' },
     { key: 'remark', title: '备注', width: 200 },
   ],
-  onOpen: (row) => {
-    if (!canRun('member.editLevel')) return false
-    void runRowCommand('member.editLevel', undefined, { rows: [row] })
-  },
+  onOpen: openWith('member.editLevel'),
 }
 
 export default function LevelsScreen() {
-  return (
-    <section className="kit-screen">
-      <ScreenHead title="会员等级" hint="Enter 编辑 · Shift+D 删除 · 累计充值达到门槛自动升级，从不降级" />
-      <DataTable spec={spec} actions={<CommandButton id="member.createLevel" primary />} />
-    </section>
-  )
+  return <ListScreen spec={spec} hint="Enter 编辑 · Shift+D 删除 · 累计充值达到门槛自动升级，从不降级" buttons={['member.createLevel']} />
 }

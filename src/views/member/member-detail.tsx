@@ -1,8 +1,8 @@
-// The member drawer's body (GET /api/member/show, logged as a read): balances, facts, money summary, cards, wallets
+// The member drawer's body (member.show, logged as a read): balances, facts, money summary, cards, wallets
 // and the latest balance changes. Opened from the member list (Enter) and by 查找会员 from anywhere.
 import { useEffect, useState, type ReactNode } from 'react'
-import { http } from '../../core/http'
-import { MEMBER_API, MEMBER_STATUS, type Card, type MemberDetail, type Wallet } from '../../contract/member'
+import { api } from '../../core/api'
+import { MEMBER_STATUS } from '../../contract/member'
 import { TRANSFER_TYPE } from '../../contract/ledger'
 import { label } from '../../contract/enums'
 import { Drawer, FieldList } from '../kit/drawer'
@@ -26,8 +26,8 @@ function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { state: 'loading'
 
 /** Cards or wallets of the member, when the admin may see that list; otherwise a quiet note. */
 function Payees({ id }: { id: number }) {
-  const cards = useLoad(() => http.get<{ items: Card[] }>(`${MEMBER_API.card}/index`, { member_id: id, per_page: 50 }, { silent: true }), [id])
-  const wallets = useLoad(() => http.get<{ items: Wallet[] }>(`${MEMBER_API.wallet}/index`, { member_id: id, per_page: 50 }, { silent: true }), [id])
+  const cards = useLoad(() => api.card.index({ member_id: id, per_page: 50 }, { silent: true }), [id])
+  const wallets = useLoad(() => api.wallet.index({ member_id: id, per_page: 50 }, { silent: true }), [id])
   return (
     <>
       <section className="mb-section" data-testid="member-cards">
@@ -51,7 +51,7 @@ function Payees({ id }: { id: number }) {
 }
 
 export function MemberDetailBody({ id }: { id: number }) {
-  const { state, data: m, retry } = useLoad(() => http.get<MemberDetail>(`${MEMBER_API.member}/show`, { id }), [id])
+  const { state, data: m, retry } = useLoad(() => api.member.show({ id }), [id])
   let body: ReactNode = null
   if (m) {
     const s = m.summary

@@ -1,15 +1,16 @@
-// 新增会员 / 编辑会员 as routed pages (/layout/member/create, /edit?id=N): passwords RSA-encrypted, balances never a field.
+// 新增会员 / 编辑会员 as routed pages (MENU.memberCreate, MENU.memberEdit with ?id=N): passwords RSA-encrypted, balances never a field.
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { http } from '../../core/http'
+import { call } from '../../core/api'
 import { refreshList } from '../../core/context'
 import { toast } from '../../core/toast'
 import { encryptPassword } from '../../core/rsa'
-import { MEMBER_API, MEMBER_STATUS, type MemberDetail } from '../../contract/member'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
+import { MEMBER_STATUS, type MemberDetail } from '../../contract/member'
 import { FormPage, PageState } from '../kit/form-page'
 import type { FieldSpec, FormSpec, FormValues } from '../kit/form-types'
 import { agentChoices, levelChoices } from './choices'
-import { MEMBERS } from './members'
 
 const statusChoices = Object.entries(MEMBER_STATUS).map(([value, label]) => ({ value, label }))
 
@@ -54,8 +55,8 @@ function spec(member?: MemberDetail): FormSpec {
       : { status: '1' },
     submitText: member ? '保存' : '创建',
     submit: async (values) => {
-      await http.post(`${MEMBER_API.member}/${member ? 'edit' : 'create'}`, await payload(values, member?.id), { silent: true })
-      refreshList(MEMBERS)
+      await call(member ? API.member.edit : API.member.create, await payload(values, member?.id), { silent: true })
+      refreshList(MENU.member)
       toast.success(member ? '会员已保存' : '会员已创建')
     },
   }
@@ -67,7 +68,7 @@ function EditMember({ id }: { id: number }) {
   useEffect(() => {
     let live = true
     setState({ s: 'loading' })
-    http.get<MemberDetail>(`${MEMBER_API.member}/show`, { id }, { silent: true }).then(
+    call(API.member.show, { id }, { silent: true }).then(
       (member) => live && setState({ s: 'ok', member }),
       () => live && setState({ s: 'error' }),
     )
@@ -76,7 +77,7 @@ function EditMember({ id }: { id: number }) {
   const form = useMemo(() => (state.member ? spec(state.member) : null), [state.member])
   return (
     <PageState state={state.s} onRetry={() => setAttempt((n) => n + 1)}>
-      {form && <FormPage spec={form} backTo={MEMBERS} />}
+      {form && <FormPage spec={form} backTo={MENU.member} />}
     </PageState>
   )
 }
@@ -85,7 +86,7 @@ export default function MemberFormScreen() {
   const [path] = useLocation()
   const id = Number(new URLSearchParams(useSearch()).get('id'))
   const create = useMemo(() => spec(), [])
-  if (path.endsWith('/create')) return <FormPage spec={create} backTo={MEMBERS} />
+  if (path.endsWith('/create')) return <FormPage spec={create} backTo={MENU.member} />
   if (!id) return <div className="kit-state" role="alert">缺少会员 id，请从会员列表进入编辑</div>
   return <EditMember key={id} id={id} />
 }

@@ -1,21 +1,21 @@
 // 会员列表: real members as a declared, cursor-paged list with balance sums; Enter opens the member drawer.
 import { useEffect, useMemo, useState } from 'react'
-import { DataTable, type ListSpec } from '../kit/data-table'
+import type { ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { CommandButton, ScreenHead } from '../kit/screen'
-import { MEMBER_API, MEMBER_STATUS, YES_NO } from '../../contract/member'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
+import { MEMBER_STATUS, YES_NO } from '../../contract/member'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Choice } from '../kit/types'
 import { MemberDetailBody } from './member-detail'
 import { levelChoices } from './choices'
-
-export const MEMBERS = '/layout/member'
+import { ListScreen, statusColumn } from './list-screen'
 
 function spec(levels: Choice[]): ListSpec {
   return {
-    list: MEMBERS,
+    list: MENU.member,
     title: '会员列表',
-    endpoint: `${MEMBER_API.member}/index`,
+    endpoint: API.member.index,
     perPage: PAGE_SIZES.member,
     filters: [
       { name: 'username', title: '用户名', type: 'text', placeholder: '前缀匹配' },
@@ -38,10 +38,7 @@ function spec(levels: Choice[]): ListSpec {
       { key: 'level_name', title: '等级', width: 90 },
       { key: 'agent_name', title: '所属代理', width: 120 },
       { key: 'is_agent', title: '代理', width: 60, format: 'bool', render: (r) => (r.is_agent ? <Tag tone="info">代理</Tag> : null) },
-      {
-        key: 'status', title: '状态', width: 70, format: MEMBER_STATUS,
-        render: (r) => <Tag tone={r.status === 1 ? 'ok' : 'off'}>{MEMBER_STATUS[String(r.status)]}</Tag>,
-      },
+      statusColumn(MEMBER_STATUS),
       { key: 'balance', title: '可用余额', width: 120, format: 'money' },
       { key: 'frozen', title: '冻结金额', width: 110, format: 'money' },
       { key: 'interest_balance', title: '余额宝', width: 110, format: 'money' },
@@ -63,10 +60,5 @@ export default function MembersScreen() {
   const [levels, setLevels] = useState<Choice[]>([])
   useEffect(() => { levelChoices().then(setLevels, () => setLevels([])) }, [])
   const list = useMemo(() => spec(levels), [levels])
-  return (
-    <section className="kit-screen">
-      <ScreenHead title="会员列表" hint="j/k 移动 · Enter 详情 · e 编辑 · x 选择 · / 筛选 · Alt+M 查找会员" />
-      <DataTable spec={list} actions={<><CommandButton id="member.findMember" /><CommandButton id="member.createMember" primary /></>} />
-    </section>
-  )
+  return <ListScreen spec={list} hint="j/k 移动 · Enter 详情 · e 编辑 · x 选择 · / 筛选 · Alt+M 查找会员" buttons={['member.findMember', 'member.createMember']} />
 }

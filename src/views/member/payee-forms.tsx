@@ -1,8 +1,9 @@
 // Bank card and wallet dialogs: bind/edit forms (the server checks Luhn, addresses and the holder), and the reveal
 // dialog that shows a full number or address (the server logs each reveal).
-import { http } from '../../core/http'
+import { call } from '../../core/api'
 import type { Row } from '../../core/command'
-import { CARD_STATUS, MEMBER_API, type Card, type Wallet } from '../../contract/member'
+import { API } from '../../contract/api'
+import { CARD_STATUS, type Card, type Wallet } from '../../contract/member'
 import { Modal, mountModal, openForm } from '../kit/form-dialog'
 import type { FormValues } from '../kit/form-types'
 import { BANK_NAMES } from './banks'
@@ -37,7 +38,7 @@ export function cardForm(row?: Row, full?: Card): Promise<unknown | null> {
       { name: 'is_default', label: '默认卡', type: 'switch' },
     ],
     initial: full ? { ...full, status: String(full.status) } : { status: '1' } as FormValues,
-    submit: (v) => http.post(`${MEMBER_API.card}/${row ? 'edit' : 'create'}`, {
+    submit: (v) => call(row ? API.card.edit : API.card.create, {
       ...(row ? { id: row.id } : { username: v.username }), holder: v.holder, bank_name: v.bank_name, branch: v.branch ?? '',
       card_no: v.card_no, status: Number(v.status), is_default: Boolean(v.is_default),
     }, { silent: true }),
@@ -56,7 +57,7 @@ export function walletForm(row?: Row, full?: Wallet): Promise<unknown | null> {
       { name: 'is_default', label: '默认钱包', type: 'switch' },
     ],
     initial: full ? { ...full, status: String(full.status) } : { status: '1', chain: 'TRC20' } as FormValues,
-    submit: (v) => http.post(`${MEMBER_API.wallet}/${row ? 'edit' : 'create'}`, {
+    submit: (v) => call(row ? API.wallet.edit : API.wallet.create, {
       ...(row ? { id: row.id } : { username: v.username }), chain: v.chain, address: v.address, label: v.label ?? '',
       status: Number(v.status), is_default: Boolean(v.is_default),
     }, { silent: true }),

@@ -1,7 +1,8 @@
 // Virtual account dialogs (虚拟账号): create/edit, and setting a balance, which the server moves as play money.
-import { http } from '../../core/http'
+import { call } from '../../core/api'
 import type { Row } from '../../core/command'
-import { MEMBER_API, MEMBER_STATUS } from '../../contract/member'
+import { API } from '../../contract/api'
+import { MEMBER_STATUS } from '../../contract/member'
 import { openForm } from '../kit/form-dialog'
 import type { FormValues } from '../kit/form-types'
 import { levelChoices } from './choices'
@@ -22,7 +23,7 @@ export function virtualForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
     ],
     initial: row ? { ...row, level_id: row.level_id ?? '', status: String(row.status) } : { status: '1' } as FormValues,
-    submit: (v) => http.post(`${MEMBER_API.tuohao}/${row ? 'edit' : 'create'}`, {
+    submit: (v) => call(row ? API.virtuals.edit : API.virtuals.create, {
       ...(row ? { id: row.id } : {}), username: v.username, nickname: v.nickname ?? '', level_id: v.level_id ? Number(v.level_id) : null,
       status: Number(v.status), remark: v.remark ?? '', ...(v.balance ? { balance: v.balance } : {}),
     }, { silent: true }),
