@@ -2,7 +2,7 @@
 // interest_paid} of the listed plans: real members' in /index (virtual accounts are listed, labelled, and left out of
 // the sums; is_virtual=0/1 shows one kind only), trial members' play money in /demo.
 import { route } from '../http/route'
-import { defineList, type Filter } from '../db/list'
+import { defineList } from '../db/list'
 import { one } from '../db/db'
 import { TIME } from '../http/format'
 import { badRequest } from '../errors'
@@ -43,13 +43,13 @@ function plans(demo: boolean) {
       },
       state: 'i.state',
       is_virtual: (w, v) => { w.add('i.money = ?', v ? MONEY.virtual : MONEY.real) },
-      started: ((w, r) => { w.timeRange('i.start_at', r) }) as Filter<Range>,
+      started: (w, r) => { w.timeRange('i.start_at', r) },
     },
     sums: STATS, statsKey: 'balance_stat', extra: () => ({ types: { plan: INVEST_PLAN, state: INVEST_STATE } }),
   })
   // The time range bounds start_at as a filter, not as the list's `time`: invest_plans has no (start_at, id) index to
   // page by, so its pages keep the id order.
-  return (ctx: Parameters<typeof list>[0], q: PlanQuery) => list(ctx, { ...q, started: q }) as Promise<unknown> as Promise<InvestIndex>
+  return (ctx: Parameters<typeof list>[0], q: PlanQuery) => list(ctx, { ...q, started: q }) as unknown as Promise<InvestIndex>
 }
 
 export default [route(invest.index, plans(false)), route(invest.demo, plans(true))]
