@@ -2,23 +2,24 @@
 // focused or selected rows with a preview of the money, and manual top-up, deduction and gift money as palette flows
 // (member → amount → remark → preview), each confirmed operation sent once under its own idempotency key.
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
+import { api } from '../core/api'
+import { eachOnce, lines, postOnce } from '../core/ops'
 import { refreshList } from '../core/context'
 import { sessionState } from '../core/session'
 import type { ArgChoice, CommandContext, Row } from '../core/command'
 import { centsText, toCents } from '../contract/money'
-import { FINANCE_API, FINANCE_PATHS as F, MANUAL_TYPE } from '../contract/finance'
-import { MEMBER_API, type MemberSuggestion } from '../contract/member'
-import { lines } from './admin-shared'
+import { MANUAL_TYPE } from '../contract/finance'
+import type { MemberSuggestion } from '../contract/member'
+import { API } from '../contract/api'
+import { MENU } from '../contract/menus'
 
-const ops = () => import('../views/finance/ops')
 const sum = (rows: Row[], key = 'amount') => centsText(rows.reduce((n, r) => n + (toCents(String(r[key])) ?? 0), 0))
 const me = () => sessionState.user?.username ?? ''
 
 /** Members found by the suggestions, remembered so a preview can name them and their balance. */
 const seen = new Map<string, MemberSuggestion>()
 async function members(query: string, by: 'id' | 'username' = 'id'): Promise<ArgChoice[]> {
-  const rows = await http.post<MemberSuggestion[]>(`${MEMBER_API.member}/suggest`, { username: query.trim() }, { silent: true })
+  const rows = await api.member.suggest({ username: query.trim() }, { silent: true })
   return rows.map((m) => {
     seen.set(String(m.id), m)
     return { value: by === 'id' ? String(m.id) : m.username, label: m.username, hint: `${m.real_name || m.nickname || ''} 余额 ${m.balance}${m.status === 0 ? ' 已禁用' : ''}`.trim() }
@@ -46,81 +47,83 @@ function manual(id: string, type: 6 | 7 | 8, hotkey: string, menu: string, keywo
       }
     },
     run: async (ctx: CommandContext) => {
-      const answer = await (await ops()).postOnce(`${FINANCE_API.giftmoney}/create`, {
+      const answer = await postOnce(API.giftmoney.create, {
         member_id: Number(ctx.args.member), type, amount: String(ctx.args.amount).trim(), remark: String(ctx.args.remark).trim(), confirm: true,
       })
-      refreshList(type === 7 ? F.gift : F.manual)
-      refreshList(F.balance)
+      refreshList(type === 7 ? MENU.gift : MENU.manual)
+      refreshList(MENU.balance)
       return answer
     },
   }
 }
 
+/** Rows still waiting (待支付 recharges, withdrawals under review): the only ones a decision applies to. */
+const waiting = (rows: Row[]) => rows.filter((r) => r.status === 3)
 /** Withdrawals the caller may approve now: under review, and not already first-approved by the caller. */
 const approvable = (rows: Row[]) => rows.filter((r) => r.status === 3 && !(r.review_stage === 'second' && r.first_review_admin === me()))
-const wName = (r: Row) => `${r.order_no} ${r.username}`
-const rName = (r: Row) => `${r.order_no} ${r.username}`
+/** A recharge or withdrawal as a bulk result names it. */
+const named = (r: Row) => `${r.order_no} ${r.username}`
 
 defineCommands([
-  { id: 'finance.manualList', title: '人工充值扣款', keywords: ['manual', 'rengong', 'jiakuan', 'koukuan'], menu: F.manual, path: F.manual, view: () => import('../views/finance/manual') },
-  { id: 'finance.giftList', title: '彩金赠送', keywords: ['gift', 'caijin'], menu: F.gift, path: F.gift, view: () => import('../views/finance/gift') },
-  { id: 'finance.rechargeList', title: '充值记录', keywords: ['recharge', 'chongzhi'], menu: F.recharge, path: F.recharge, view: () => import('../views/finance/recharges') },
-  { id: 'finance.withdrawList', title: '提现记录', keywords: ['withdraw', 'tixian'], menu: F.withdraw, path: F.withdraw, view: () => import('../views/finance/withdrawals') },
-  { id: 'finance.balanceList', title: '账变记录', keywords: ['balance', 'zhangbian'], menu: F.balance, path: F.balance, view: () => import('../views/finance/balance') },
-  { id: 'finance.balanceDemoList', title: '试玩账变记录', keywords: ['balance', 'demo', 'shiwan'], menu: F.balanceDemo, path: F.balanceDemo, view: () => import('../views/finance/balance-demo') },
+  { id: 'finance.manualList', title: '人工充值扣款', keywords: ['manual', 'rengong', 'jiakuan', 'koukuan'], menu: MENU.manual, path: MENU.manual, view: () => import('../views/finance/manual') },
+  { id: 'finance.giftList', title: '彩金赠送', keywords: ['gift', 'caijin'], menu: MENU.gift, path: MENU.gift, view: () => import('../views/finance/manual').then((m) => ({ default: m.GiftScreen })) },
+  { id: 'finance.rechargeList', title: '充值记录', keywords: ['recharge', 'chongzhi'], menu: MENU.recharge, path: MENU.recharge, view: () => import('../views/finance/recharges') },
+  { id: 'finance.withdrawList', title: '提现记录', keywords: ['withdraw', 'tixian'], menu: MENU.withdraw, path: MENU.withdraw, view: () => import('../views/finance/withdrawals') },
+  { id: 'finance.balanceList', title: '账变记录', keywords: ['balance', 'zhangbian'], menu: MENU.balance, path: MENU.balance, view: () => import('../views/finance/balance') },
+  { id: 'finance.balanceDemoList', title: '试玩账变记录', keywords: ['balance', 'demo', 'shiwan'], menu: MENU.balanceDemo, path: MENU.balanceDemo, view: () => import('../views/finance/balance').then((m) => ({ default: m.BalanceDemoScreen })) },
   {
-    id: 'finance.pendingWithdrawals', title: '待审核提现', keywords: ['withdraw', 'pending', 'shenhe', 'tixian'], menu: F.withdraw, hotkey: 'alt+w',
-    run: (ctx) => ctx.navigate(`${F.withdraw}?status=3`),
+    id: 'finance.pendingWithdrawals', title: '待审核提现', keywords: ['withdraw', 'pending', 'shenhe', 'tixian'], menu: MENU.withdraw, hotkey: 'alt+w',
+    run: (ctx) => ctx.navigate(`${MENU.withdraw}?status=3`),
   },
   {
-    id: 'finance.secondReviews', title: '待复核提现', keywords: ['withdraw', 'review', 'fuhe', 'tixian'], menu: F.withdraw, hotkey: 'alt+v',
-    run: (ctx) => ctx.navigate(`${F.withdraw}?review_stage=second`),
+    id: 'finance.secondReviews', title: '待复核提现', keywords: ['withdraw', 'review', 'fuhe', 'tixian'], menu: MENU.withdraw, hotkey: 'alt+v',
+    run: (ctx) => ctx.navigate(`${MENU.withdraw}?review_stage=second`),
   },
   {
-    id: 'finance.pendingRecharges', title: '待支付充值', keywords: ['recharge', 'pending', 'chongzhi'], menu: F.recharge, hotkey: 'alt+r',
-    run: (ctx) => ctx.navigate(`${F.recharge}?status=3`),
+    id: 'finance.pendingRecharges', title: '待支付充值', keywords: ['recharge', 'pending', 'chongzhi'], menu: MENU.recharge, hotkey: 'alt+r',
+    run: (ctx) => ctx.navigate(`${MENU.recharge}?status=3`),
   },
   {
-    id: 'finance.approveWithdraw', title: '通过提现', keywords: ['approve', 'tongguo', 'tixian'], menu: F.withdraw, action: 'U', hotkey: 'a',
-    on: 'rows', list: F.withdraw, when: (ctx) => approvable(ctx.rows).length > 0,
+    id: 'finance.approveWithdraw', title: '通过提现', keywords: ['approve', 'tongguo', 'tixian'], menu: MENU.withdraw, action: 'U', hotkey: 'a',
+    on: 'rows', list: MENU.withdraw, when: (ctx) => approvable(ctx.rows).length > 0,
     confirm: (ctx) => {
       const rows = approvable(ctx.rows)
       const skipped = ctx.rows.length - rows.length
       const stage = (r: Row) => (!r.needs_double_review ? '' : r.review_stage === 'second' ? `（复核：${r.first_review_admin} 已初审，通过后出款）` : '（双人复核：本次为初审，不出款）')
       return {
         title: `通过 ${rows.length} 笔提现，共 ${sum(rows)} 元`, okText: '通过',
-        lines: [...lines(rows, (r) => `${wName(r)} 金额 ${r.amount} 手续费 ${r.fee} 实付 ${r.actual_amount}${stage(r)}`),
+        lines: [...lines(rows, (r) => `${named(r)} 金额 ${r.amount} 手续费 ${r.fee} 实付 ${r.actual_amount}${stage(r)}`),
           `实付合计 ${sum(rows, 'actual_amount')} 元，手续费合计 ${sum(rows, 'fee')} 元`,
           ...(skipped ? [`跳过 ${skipped} 笔：已处理或需要另一位管理员复核`] : [])],
       }
     },
     run: async (ctx) => {
       const rows = approvable(ctx.rows)
-      return (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 1 }), { title: '通过提现', name: wName, list: F.withdraw })
+      return eachOnce(rows, API.withdraw.edit, (r) => ({ id: Number(r.id), status: 1 }), { title: '通过提现', name: named, list: MENU.withdraw })
     },
   },
   {
-    id: 'finance.rejectWithdraw', title: '驳回提现', keywords: ['reject', 'bohui', 'tixian'], menu: F.withdraw, action: 'U', hotkey: 'r',
-    on: 'rows', list: F.withdraw, when: (ctx) => ctx.rows.some((r) => r.status === 3),
+    id: 'finance.rejectWithdraw', title: '驳回提现', keywords: ['reject', 'bohui', 'tixian'], menu: MENU.withdraw, action: 'U', hotkey: 'r',
+    on: 'rows', list: MENU.withdraw, when: (ctx) => waiting(ctx.rows).length > 0,
     args: [remarkArg('驳回原因（必填）')],
     confirm: (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
+      const rows = waiting(ctx.rows)
       return {
         title: `驳回 ${rows.length} 笔提现，退回 ${sum(rows)} 元`, okText: '驳回', danger: true,
-        lines: [...lines(rows, (r) => `${wName(r)} 退回 ${r.amount} 元到可用余额`), `原因：${String(ctx.args.remark).trim()}`],
+        lines: [...lines(rows, (r) => `${named(r)} 退回 ${r.amount} 元到可用余额`), `原因：${String(ctx.args.remark).trim()}`],
       }
     },
     run: async (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
-      return (await ops()).eachOnce(rows, `${FINANCE_API.withdraw}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark).trim() }),
-        { title: '驳回提现', name: wName, list: F.withdraw })
+      const rows = waiting(ctx.rows)
+      return eachOnce(rows, API.withdraw.edit, (r) => ({ id: Number(r.id), status: 2, remark: String(ctx.args.remark).trim() }),
+        { title: '驳回提现', name: named, list: MENU.withdraw })
     },
   },
   {
-    id: 'finance.confirmRecharge', title: '确认到账', keywords: ['confirm', 'queren', 'chongzhi', 'daozhang'], menu: F.recharge, action: 'U', hotkey: 'c',
-    on: 'rows', list: F.recharge, when: (ctx) => ctx.rows.some((r) => r.status === 3),
+    id: 'finance.confirmRecharge', title: '确认到账', keywords: ['confirm', 'queren', 'chongzhi', 'daozhang'], menu: MENU.recharge, action: 'U', hotkey: 'c',
+    on: 'rows', list: MENU.recharge, when: (ctx) => waiting(ctx.rows).length > 0,
     confirm: (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
+      const rows = waiting(ctx.rows)
       return {
         title: `确认 ${rows.length} 笔充值到账，共 ${sum(rows)} 元`, okText: '确认到账',
         lines: [...lines(rows, (r) => `${r.order_no} ${r.username} ${r.amount} 元${r.merchant_name ? `（消耗 ${r.merchant_name} 额度）` : ''}`),
@@ -128,38 +131,38 @@ defineCommands([
       }
     },
     run: async (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
-      return (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 1 }), { title: '确认到账', name: rName, list: F.recharge })
+      const rows = waiting(ctx.rows)
+      return eachOnce(rows, API.recharge.edit, (r) => ({ id: Number(r.id), status: 1 }), { title: '确认到账', name: named, list: MENU.recharge })
     },
   },
   {
-    id: 'finance.failRecharge', title: '充值失败', keywords: ['fail', 'shibai', 'chongzhi'], menu: F.recharge, action: 'U', hotkey: 'f',
-    on: 'rows', list: F.recharge, when: (ctx) => ctx.rows.some((r) => r.status === 3),
+    id: 'finance.failRecharge', title: '充值失败', keywords: ['fail', 'shibai', 'chongzhi'], menu: MENU.recharge, action: 'U', hotkey: 'f',
+    on: 'rows', list: MENU.recharge, when: (ctx) => waiting(ctx.rows).length > 0,
     args: [{ name: 'remark', title: '原因（可选）', optional: true, placeholder: '如 未收到款项' }],
     confirm: (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
+      const rows = waiting(ctx.rows)
       return { title: `将 ${rows.length} 笔充值置为失败`, okText: '置为失败', danger: true, lines: [...lines(rows, (r) => `${r.order_no} ${r.username} ${r.amount} 元`), '不会有任何资金变动'] }
     },
     run: async (ctx) => {
-      const rows = ctx.rows.filter((r) => r.status === 3)
-      return (await ops()).eachOnce(rows, `${FINANCE_API.recharge}/edit`, (r) => ({ id: r.id, status: 2, remark: String(ctx.args.remark ?? '').trim() }),
-        { title: '充值失败', name: rName, list: F.recharge })
+      const rows = waiting(ctx.rows)
+      return eachOnce(rows, API.recharge.edit, (r) => ({ id: Number(r.id), status: 2, remark: String(ctx.args.remark ?? '').trim() }),
+        { title: '充值失败', name: named, list: MENU.recharge })
     },
   },
-  manual('finance.manualAdd', 6, 'alt+j', F.manual, ['manual', 'add', 'jiakuan', 'chongzhi']),
-  manual('finance.manualSub', 8, 'alt+k', F.manual, ['manual', 'deduct', 'koukuan']),
-  manual('finance.giftMoney', 7, 'alt+g', F.gift, ['gift', 'caijin', 'zengsong']),
+  manual('finance.manualAdd', 6, 'alt+j', MENU.manual, ['manual', 'add', 'jiakuan', 'chongzhi']),
+  manual('finance.manualSub', 8, 'alt+k', MENU.manual, ['manual', 'deduct', 'koukuan']),
+  manual('finance.giftMoney', 7, 'alt+g', MENU.gift, ['gift', 'caijin', 'zengsong']),
   {
-    id: 'finance.giftMany', title: '批量赠送彩金', keywords: ['gift', 'batch', 'piliang', 'caijin'], menu: F.gift, action: 'C',
+    id: 'finance.giftMany', title: '批量赠送彩金', keywords: ['gift', 'batch', 'piliang', 'caijin'], menu: MENU.gift, action: 'C',
     run: async () => {
       const out = await (await import('../views/finance/gift-batch')).giftBatch()
-      refreshList(F.gift)
+      refreshList(MENU.gift)
       return out
     },
   },
   {
-    id: 'finance.findBalance', title: '查看会员账变', keywords: ['balance', 'history', 'zhangbian', 'chazhao'], menu: F.balance, hotkey: 'alt+b',
+    id: 'finance.findBalance', title: '查看会员账变', keywords: ['balance', 'history', 'zhangbian', 'chazhao'], menu: MENU.balance, hotkey: 'alt+b',
     args: [{ name: 'username', title: '会员', placeholder: '输入用户名前缀…', search: (q: string) => members(q, 'username') }],
-    run: (ctx) => ctx.navigate(`${F.balance}?username=${encodeURIComponent(String(ctx.args.username))}`),
+    run: (ctx) => ctx.navigate(`${MENU.balance}?username=${encodeURIComponent(String(ctx.args.username))}`),
   },
 ])

@@ -1,19 +1,16 @@
-// Request and response shapes of the finance area: recharges, withdrawals with two-person review, manual
-// top-ups, deductions and gift money, and balance changes. Money is a decimal string with two places.
+// Shapes of the finance area: recharges, withdrawals with two-person review, manual top-ups, deductions and gift
+// money, and balance changes. A listed row's type is derived from the schema its list answers (contract/api/finance.ts
+// declares it as the endpoint's response). Money is a decimal string with two places.
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
+import { TRANSFER_TYPE } from './ledger'
+import { MENU } from './menus'
+import { Money, Nullable, TimeText } from './schema'
 
-export const FINANCE_API = {
-  recharge: '/api/recharge', withdraw: '/api/withdraw', giftmoney: '/api/giftmoney', balance: '/api/balance',
-} as const
-
+/** The finance pages by their old names, for the report and home code that still names them so (new code: MENU). */
 export const FINANCE_PATHS = {
-  manual: '/layout/finance/manualrecharge',
-  gift: '/layout/finance/giftmoney',
-  recharge: '/layout/finance/recharge',
-  withdraw: '/layout/finance/withdraw',
-  balance: '/layout/finance/balance',
-  balanceDemo: '/layout/finance/balance/demo',
+  manual: MENU.manual, gift: MENU.gift, recharge: MENU.recharge, withdraw: MENU.withdraw, balance: MENU.balance, balanceDemo: MENU.balanceDemo,
 } as const
 
 /** The types of 人工充值扣款 and 彩金赠送 (balance change types 6, 7, 8) and the recharge source each record gets. */
@@ -23,38 +20,40 @@ export const MANUAL_SOURCE: Record<number, number> = { 6: 1, 7: 3, 8: 2 }
 export const REVIEW_STAGE: Labels = { pending: '审核中', second: '待复核', done: '已处理' }
 /** Gift money may name this many members at once. */
 export const GIFT_BATCH_MAX = 1000
+/** The balance change types a member's available balance sees: 1–12 and the house's virtual and trial grants (103, 104). */
+export const BALANCE_CHANGE_TYPE: Labels = Object.fromEntries(Object.entries(TRANSFER_TYPE).filter(([k]) => Number(k) <= 12 || k === '103' || k === '104'))
 
-export interface MoneyStat { total: string; success: string; pending: string; failed: string }
+const Int = Type.Integer()
+const Str = Type.String()
+const Row = { additionalProperties: false }
 
-export interface Recharge {
-  id: number; order_no: string; member_id: number; username: string; amount: string
-  pay_method: 1 | 2; source: 0 | 1 | 2 | 3 | 4; status: 1 | 2 | 3
-  merchant_id: number | null; merchant_name: string; payer: string; remark: string; admin: string
-  created_at: string; confirmed_at: string | null
+/** Sums of amounts by status: all, 成功 (1), 待支付 / 审核中 (3), 失败 (2). */
+export const MoneySums = Type.Object({ total: Money, success: Money, pending: Money, failed: Money })
+export type MoneyStat = Static<typeof MoneySums>
+
+const RechargeFields = {
+  id: Int, order_no: Str, member_id: Int, username: Str, amount: Money, pay_method: Int, source: Int, status: Int,
+  merchant_id: Nullable(Int), merchant_name: Str, payer: Str, remark: Str, admin: Str, created_at: TimeText, confirmed_at: Nullable(TimeText),
 }
+export const RechargeItem = Type.Object(RechargeFields, Row)
+export type Recharge = Static<typeof RechargeItem>
 export interface RechargeIndex extends Paged<Recharge>, Cursors {
   money_stat: MoneyStat | null
   types: { source: Labels; pay_method: Labels; status: Labels }
   /** Pending (待支付) recharges of the product, whatever the filter. */
   pending_count: number
 }
-export interface RechargeQuery {
-  page?: number; per_page?: number; after?: number; before?: number
-  order_no?: string; username?: string; member_id?: number; status?: number; source?: number; pay_method?: number
-  merchant_id?: number; start_time?: string; end_time?: string; amount_min?: string; amount_max?: string
-}
-/** POST /api/recharge/edit: only from 3 (待支付): 1 confirms (credits the member), 2 fails (nothing moves). */
-export interface RechargeDecision { id: number; status: 1 | 2; remark?: string }
 
-export interface Withdrawal {
-  id: number; order_no: string; member_id: number; username: string; amount: string; fee: string; actual_amount: string
-  pay_method: 1 | 2; bank_name: string; card_no: string; holder: string; chain: string; address: string
-  status: 1 | 2 | 3; first_review_admin: string; admin: string; remark: string; created_at: string; reviewed_at: string | null
+export const WithdrawalItem = Type.Object({
+  id: Int, order_no: Str, member_id: Int, username: Str, amount: Money, fee: Money, actual_amount: Money, pay_method: Int,
+  bank_name: Str, card_no: Str, holder: Str, chain: Str, address: Str, status: Int, first_review_admin: Str, admin: Str,
+  remark: Str, created_at: TimeText, reviewed_at: Nullable(TimeText),
   /** At or above the finance setting double_review_amount: two different admins must approve. */
-  needs_double_review: boolean
+  needs_double_review: Type.Boolean(),
   /** pending 审核中 · second 待复核 · done. */
-  review_stage: 'pending' | 'second' | 'done'
-}
+  review_stage: Type.Union([Type.Literal('pending'), Type.Literal('second'), Type.Literal('done')]),
+}, Row)
+export type Withdrawal = Static<typeof WithdrawalItem>
 export interface WithdrawIndex extends Paged<Withdrawal>, Cursors {
   money_stat: (MoneyStat & { fee: string }) | null
   types: { status: Labels; pay_method: Labels; review_stage: Labels }
@@ -62,38 +61,29 @@ export interface WithdrawIndex extends Paged<Withdrawal>, Cursors {
   /** Withdrawals under review (审核中, and of them 待复核) of the product, whatever the filter. */
   pending_count: number; second_review_count: number
 }
-export type WithdrawQuery = Omit<RechargeQuery, 'source' | 'merchant_id'> & { review_stage?: 'pending' | 'second' }
-/** POST /api/withdraw/edit: 1 approves (the first of two when two-person review applies), 2 rejects (remark required). */
-export interface WithdrawDecision { id: number; status: 1 | 2; remark?: string }
+/** POST /api/withdraw/edit answers the withdrawal and whether this approval was the first of two. */
 export interface WithdrawDecisionAnswer extends Withdrawal { first_review: boolean }
 
-/** POST /api/giftmoney/create: one member (username or member_id) or, for gift money, up to 1,000 usernames. */
-export interface GiftInput {
-  username?: string; member_id?: number; usernames?: string[]
-  type: 6 | 7 | 8; amount: string; remark: string
-  /** Needed when the total moved is above the finance setting manual_confirm_amount. */
-  confirm?: boolean
-}
 export interface GiftResult {
   username: string; member_id: number | null; ok: boolean; msg: string
   order_no?: string; amount?: string; before?: string; after?: string
 }
+/** POST /api/giftmoney/create: the amount each, how many members were paid and failed, the total and a result each. */
 export interface GiftAnswer { type: 6 | 7 | 8; amount: string; ok: number; failed: number; total: string; results: GiftResult[] }
-export interface GiftRecord extends Recharge { type: 6 | 7 | 8 }
-export interface GiftIndex extends Paged<GiftRecord>, Cursors {
-  money_stat: { manual_add: string; gift: string; manual_sub: string } | null
+/** A manual top-up, deduction or gift money record: its recharge record and its type (6, 7, 8). */
+export const GiftRecordItem = Type.Object({ ...RechargeFields, type: Int }, Row)
+export const GiftSums = Type.Object({ manual_add: Money, gift: Money, manual_sub: Money })
+export interface GiftIndex extends Paged<Static<typeof GiftRecordItem>>, Cursors {
+  money_stat: Static<typeof GiftSums> | null
   types: { type: Labels }
 }
 
-export interface BalanceChange {
-  id: number; member_id: number; username: string; type: number; amount: string; before: string; after: string
-  ref: string; remark: string; created_at: string
-}
-export interface BalanceIndex extends Paged<BalanceChange>, Cursors {
-  balance_stat: { income: string; expense: string; net: string } | null
+export const BalanceChangeItem = Type.Object({
+  id: Int, member_id: Int, username: Str, type: Int, amount: Money, before: Money, after: Money, ref: Str, remark: Str, created_at: TimeText,
+}, Row)
+/** Income, expense and their net of the listed balance changes. */
+export const BalanceSums = Type.Object({ income: Money, expense: Money, net: Money })
+export interface BalanceIndex extends Paged<Static<typeof BalanceChangeItem>>, Cursors {
+  balance_stat: Static<typeof BalanceSums> | null
   types: Labels
-}
-export interface BalanceQuery {
-  page?: number; per_page?: number; after?: number; before?: number
-  username?: string; member_id?: number; type?: string | number | number[]; ref?: string; start_time?: string; end_time?: string
 }

@@ -1,11 +1,11 @@
 // What the finance rules share: the paying member, order numbers, the product's clock (days and hours in its time
-// zone), the level's fee in integer arithmetic, money filters and the caller's hold on a second menu.
+// zone), the level's fee in integer arithmetic, the filters recharges and withdrawals share and the caller's hold on a
+// second menu.
 import { Type } from '@sinclair/typebox'
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, forbidden, notFound } from '../errors'
 import { PRODUCT_TZ } from '../http/format'
-import type { Where } from '../db/paging'
 import { by } from '../db/list'
 import type { Caller } from '../rbac/access'
 import { toCents } from '../../contract/money'
@@ -49,26 +49,10 @@ export function feeOf(amount: number, ratePercent: string): number {
   return Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n)
 }
 
-/** Amount-range filters as cents; a malformed bound is a 400 naming it. */
-export function amountRange(w: Where, col: string, q: { amount_min?: string; amount_max?: string }): void {
-  for (const [field, op, title] of [['amount_min', '>=', '最低金额'], ['amount_max', '<=', '最高金额']] as const) {
-    const v = q[field]
-    if (v === undefined || v === '') continue
-    const c = toCents(v)
-    if (c === null || c < 0) throw badRequest(`${title}格式不正确`, field)
-    w.add(`${col} ${op} ?`, c)
-  }
-}
-
-/** The member a username filter names (exact, case-insensitive): its id, or 0 when none (an empty page). */
-export async function memberIdOf(db: Queryable, product: string, username: string | undefined, kind = 0): Promise<number | undefined> {
-  const u = username?.trim()
-  if (!u) return undefined
-  const m = await one<{ id: number }>(db, 'select id from members where product = $1 and kind = $2 and lower(username) = lower($3)', [product, kind, u])
-  return m?.id ?? 0
-}
-
-/** A money amount as the console sends it (text or a number), read to cents by `amountCents`. */
+/**
+ * A money amount and a remark as src/server/merchant/merchant.ts still declares them (its titles on the union only);
+ * the finance endpoints declare theirs with contract/schema.ts.
+ */
 export const MoneyText = (title: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { title })
 export const RemarkText = (title = '备注', min = 0) => Type.String({ title, maxLength: 200, minLength: min })
 

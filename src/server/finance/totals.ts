@@ -2,7 +2,7 @@
 // status change): exact at any size for the unfiltered list and a status filter; other filters count within budget.
 import type { Db, Queryable } from '../db/db'
 import { many } from '../db/db'
-import { countWithin, type Totals, type Where } from '../db/paging'
+import type { Totals, Where } from '../db/paging'
 import type { FilterCtx } from '../db/list'
 import { centsText } from '../../contract/money'
 import type { MoneyStat } from '../../contract/finance'
@@ -29,26 +29,11 @@ export function moneyStat(sums: StatusSum[], only?: number): MoneyStat & { fee: 
   }
 }
 
-/** SQL sums for countWithin over a filtered set of the table aliased `r`. */
+/** SQL sums of a filtered set of the table aliased `r` (a list's `sums`). */
 export const MONEY_SUMS = `cents_text(coalesce(sum(r.amount), 0)) as total,
   cents_text(coalesce(sum(r.amount) filter (where r.status = 1), 0)) as success,
   cents_text(coalesce(sum(r.amount) filter (where r.status = 3), 0)) as pending,
   cents_text(coalesce(sum(r.amount) filter (where r.status = 2), 0)) as failed`
-
-/**
- * The list's total and money_stat: from the rollup when only the product (and at most a status) is filtered,
- * otherwise counted within the time budget (an estimate flagged total_exact: false past it).
- */
-export async function listTotals(root: Db, o: {
-  product: string; what: number; from: string; where: Where; base: number; status?: number; stats?: string
-}): Promise<Totals<MoneyStat & { fee?: string }>> {
-  const onlyStatus = o.status !== undefined && o.where.parts.length === o.base + 1
-  if (o.where.onlyBase(o.base) || onlyStatus) {
-    const { n, fee, ...stat } = moneyStat(await statusSums(root, o.product, o.what), onlyStatus ? o.status : undefined)
-    return { total: n, total_exact: true, stats: o.what === WHAT.withdraw ? { ...stat, fee } : stat }
-  }
-  return countWithin(root, { from: o.from, where: o.where, stats: o.stats ?? MONEY_SUMS })
-}
 
 /**
  * A declared list's totals from the rollup when only the product (and at most a status) is filtered; null otherwise

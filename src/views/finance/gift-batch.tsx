@@ -3,8 +3,9 @@
 import { openForm, Modal, mountModal } from '../kit/form-dialog'
 import { confirm } from '../../core/dialogs'
 import { centsText, toCents } from '../../contract/money'
-import { FINANCE_API, GIFT_BATCH_MAX, type GiftAnswer } from '../../contract/finance'
-import { cancelled, postOnce } from './ops'
+import { GIFT_BATCH_MAX, type GiftAnswer } from '../../contract/finance'
+import { API } from '../../contract/api'
+import { cancelled, postOnce } from '../../core/ops'
 import './finance.css'
 
 const names = (text: unknown) => [...new Set(String(text ?? '').split(/[\s,，;；]+/).map((s) => s.trim()).filter(Boolean))]
@@ -50,7 +51,7 @@ export async function giftBatch(): Promise<GiftAnswer> {
     lines: [`每人 ${centsText(each)} 元，从彩金账户计入会员可用余额`, ...list.slice(0, 10), ...(list.length > 10 ? [`…等共 ${list.length} 个`] : []), `备注：${values.remark}`],
   })
   if (!ok) throw cancelled()
-  const answer = await postOnce<GiftAnswer>(`${FINANCE_API.giftmoney}/create`, { usernames: list, type: 7, amount: values.amount, remark: values.remark, confirm: true })
+  const answer = await postOnce(API.giftmoney.create, { usernames: list, type: 7, amount: values.amount, remark: values.remark, confirm: true })
   await results(answer)
   return answer
 }

@@ -1,15 +1,15 @@
 // 充值记录: recharges with 待支付 at a glance, source, merchant and sums; c confirms, f fails the focused or selected
 // rows (with a preview); the grid takes focus when the screen opens.
-import { useCallback, useMemo, useRef, useState } from 'react'
-import { DataTable, type ListSpec } from '../kit/data-table'
-import { CommandButton, ScreenHead } from '../kit/screen'
+import { useCallback, useMemo, useState } from 'react'
+import type { ListSpec } from '../kit/data-table'
+import { CommandButton } from '../kit/screen'
 import { PAY_METHOD, RECHARGE_SOURCE, RECHARGE_STATUS } from '../../contract/enums'
-import { FINANCE_API, FINANCE_PATHS } from '../../contract/finance'
-import { Pending, RechargeStatus } from './cells'
-import { useFocusGrid } from './focus-grid'
-import './finance.css'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
+import { RechargeStatus } from './cells'
+import { dateRange, ListScreen, moneyStats, USERNAME } from './screen'
 
-export const RECHARGE_COLUMNS: ListSpec['columns'] = [
+const COLUMNS: ListSpec['columns'] = [
   { key: 'order_no', title: '订单号', width: 190 },
   { key: 'username', title: '会员', width: 120 },
   { key: 'amount', title: '金额', width: 120, format: 'money' },
@@ -25,38 +25,24 @@ export const RECHARGE_COLUMNS: ListSpec['columns'] = [
 ]
 
 export default function RechargesScreen() {
-  const root = useRef<HTMLElement>(null)
-  useFocusGrid(root)
   const [pending, setPending] = useState(0)
   const onAnswer = useCallback((raw: Record<string, unknown>) => setPending(Number(raw.pending_count ?? 0)), [])
   const spec = useMemo<ListSpec>(() => ({
-    list: FINANCE_PATHS.recharge,
+    list: MENU.recharge,
     title: '充值记录',
-    endpoint: `${FINANCE_API.recharge}/index`,
+    endpoint: API.recharge.index,
     onAnswer,
     filters: [
-      { name: 'username', title: '用户名', type: 'text' },
+      USERNAME,
       { name: 'status', title: '状态', type: 'select', options: RECHARGE_STATUS },
       { name: 'source', title: '来源', type: 'select', options: RECHARGE_SOURCE },
       { name: 'pay_method', title: '支付方式', type: 'select', options: PAY_METHOD },
       { name: 'order_no', title: '订单号', type: 'text' },
-      { name: 'start_time', title: '开始日期', type: 'date' },
-      { name: 'end_time', title: '结束日期', type: 'date', endOfDay: true },
+      ...dateRange(),
     ],
-    columns: RECHARGE_COLUMNS,
-    stats: [
-      { key: 'money_stat.total', title: '总额', format: 'money' },
-      { key: 'money_stat.pending', title: '待支付', format: 'money' },
-      { key: 'money_stat.success', title: '成功', format: 'money' },
-      { key: 'money_stat.failed', title: '失败', format: 'money' },
-    ],
+    columns: COLUMNS,
+    stats: moneyStats('待支付'),
   }), [onAnswer])
-  return (
-    <section className="kit-screen" ref={root}>
-      <ScreenHead title="充值记录" hint="c 确认到账 · f 置为失败 · x 多选后批量">
-        <Pending items={[['待支付', pending]]} />
-      </ScreenHead>
-      <DataTable spec={spec} actions={<CommandButton id="finance.pendingRecharges" label="只看待支付" />} />
-    </section>
-  )
+  return <ListScreen spec={spec} focus hint="c 确认到账 · f 置为失败 · x 多选后批量" pending={[['待支付', pending]]}
+    buttons={<CommandButton id="finance.pendingRecharges" label="只看待支付" />} />
 }

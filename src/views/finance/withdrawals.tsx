@@ -1,21 +1,18 @@
 // 提现记录: withdrawals with their review stage at a glance (审核中, 待复核), payee, fee and sums; a approves, r rejects
 // the focused or selected rows (with a preview of the money); the grid takes focus when the screen opens.
-import { useCallback, useMemo, useRef, useState } from 'react'
-import { DataTable, type ListSpec } from '../kit/data-table'
-import { CommandButton, ScreenHead } from '../kit/screen'
+import { useCallback, useMemo, useState } from 'react'
+import type { ListSpec } from '../kit/data-table'
+import { CommandButton } from '../kit/screen'
 import { PAY_METHOD, WITHDRAW_STATUS } from '../../contract/enums'
 import { REVIEW_STAGE } from '../../contract/finance'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
-import { Pending, WithdrawStatus, withdrawStatusText } from './cells'
-import { useFocusGrid } from './focus-grid'
-import './finance.css'
+import { WithdrawStatus, withdrawStatusText } from './cells'
+import { dateRange, ListScreen, moneyStats, USERNAME } from './screen'
 
 const payee = (r: Record<string, unknown>) => (Number(r.pay_method) === 1 ? `${r.bank_name} ${r.card_no} ${r.holder}` : `${r.chain} ${r.address}`)
 
 export default function WithdrawalsScreen() {
-  const root = useRef<HTMLElement>(null)
-  useFocusGrid(root)
   const [pending, setPending] = useState<[number, number]>([0, 0])
   const onAnswer = useCallback((raw: Record<string, unknown>) => setPending([Number(raw.pending_count ?? 0), Number(raw.second_review_count ?? 0)]), [])
   const spec = useMemo<ListSpec>(() => ({
@@ -24,13 +21,12 @@ export default function WithdrawalsScreen() {
     endpoint: API.withdraw.index,
     onAnswer,
     filters: [
-      { name: 'username', title: '用户名', type: 'text' },
+      USERNAME,
       { name: 'status', title: '状态', type: 'select', options: WITHDRAW_STATUS },
       { name: 'review_stage', title: '审核阶段', type: 'select', options: { pending: REVIEW_STAGE.pending, second: REVIEW_STAGE.second } },
       { name: 'order_no', title: '订单号', type: 'text' },
       { name: 'pay_method', title: '支付方式', type: 'select', options: PAY_METHOD },
-      { name: 'start_time', title: '开始日期', type: 'date' },
-      { name: 'end_time', title: '结束日期', type: 'date', endOfDay: true },
+      ...dateRange(),
     ],
     columns: [
       { key: 'order_no', title: '订单号', width: 190 },
@@ -47,20 +43,9 @@ export default function WithdrawalsScreen() {
       { key: 'created_at', title: '申请时间', width: 165, format: 'datetime' },
       { key: 'reviewed_at', title: '审核时间', width: 165, format: 'datetime', hidden: true },
     ],
-    stats: [
-      { key: 'money_stat.total', title: '总额', format: 'money' },
-      { key: 'money_stat.pending', title: '审核中', format: 'money' },
-      { key: 'money_stat.success', title: '成功', format: 'money' },
-      { key: 'money_stat.failed', title: '失败', format: 'money' },
-      { key: 'money_stat.fee', title: '手续费', format: 'money' },
-    ],
+    stats: [...moneyStats('审核中'), { key: 'money_stat.fee', title: '手续费', format: 'money' }],
   }), [onAnswer])
-  return (
-    <section className="kit-screen" ref={root}>
-      <ScreenHead title="提现记录" hint="a 通过 · r 驳回 · x 多选后批量 · 达到双人复核金额需两位管理员通过">
-        <Pending items={[['审核中', pending[0] - pending[1]], ['待复核', pending[1]]]} />
-      </ScreenHead>
-      <DataTable spec={spec} actions={<CommandButton id="finance.pendingWithdrawals" label="只看待审核" />} />
-    </section>
-  )
+  return <ListScreen spec={spec} focus hint="a 通过 · r 驳回 · x 多选后批量 · 达到双人复核金额需两位管理员通过"
+    pending={[['审核中', pending[0] - pending[1]], ['待复核', pending[1]]]}
+    buttons={<CommandButton id="finance.pendingWithdrawals" label="只看待审核" />} />
 }
