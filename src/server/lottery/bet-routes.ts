@@ -3,16 +3,16 @@
 // members unless is_virtual=1 asks for the house's virtual accounts (labelled); trial members only in the demo list.
 import type { InputOf } from '../../contract/endpoint'
 import type { Db } from '../db/db'
-import { many, one } from '../db/db'
+import { many } from '../db/db'
 import { route, type Ctx } from '../http/route'
 import { by, defineList, type FilterCtx, type Where } from '../db/list'
-import type { Totals } from '../db/paging'
 import { MONEY, type MoneyClass } from '../../contract/ledger'
 import { bets } from '../../contract/api/lottery'
 import type { Bet, BetIndex, PlaywayCode } from '../../contract/lottery'
 import { TIME } from '../http/format'
 import { contentOf } from './rules'
 import { idOfOrderNo, ORDER_NO } from './sql'
+import { betTotals, type BetStats } from './totals'
 
 const COLS = `b.id, ${ORDER_NO('b')} as order_no, b.member_id, m.username, (b.money = 1) as is_virtual, b.room_id, r.name as room_name,
   b.issue_id, i.issue_no, i.is_manual as issue_manual, b.playway_id, w.name as playway_name, b.code, b.number, cents_text(b.amount) as amount, b.rate::text as rate,
@@ -23,7 +23,6 @@ const FROM = `lottery_bets b join members m on m.id = b.member_id join lottery_r
 const STATS = `cents_text(coalesce(sum(b.amount) filter (where b.status <> 4), 0)) as subscribe_money_stat,
   cents_text(coalesce(sum(b.payout - b.amount) filter (where b.status in (1, 2)), 0)) as losing_wonning_stat`
 
-interface Stats { subscribe_money_stat: string; losing_wonning_stat: string }
 type BetQuery = InputOf<typeof bets.demo>
 
 const issueIds = async (f: FilterCtx, sql: string, params: unknown[]) => (await many<{ id: number }>(f.db, sql, params)).map((r) => Number(r.id))
@@ -32,17 +31,9 @@ const issueIds = async (f: FilterCtx, sql: string, params: unknown[]) => (await 
 const rollupAnswers = (q: BetQuery, w: Where) => !w.timed && q.member_id === undefined && q.playway_id === undefined
   && ![q.username, q.order_no, q.issue_no].some((v) => v?.trim())
 
-function rollupTotals(money: MoneyClass) {
-  return async (db: Db, w: Where, q: BetQuery, f: FilterCtx): Promise<Totals<Stats> | null> => {
-    if (!rollupAnswers(q, w)) return null
-    const r = await one<{ n: string } & Stats>(db,
-      `select coalesce(sum(n), 0)::text as n, cents_text(coalesce(sum(stake) filter (where status <> 4), 0)) as subscribe_money_stat,
-              cents_text(coalesce(sum(payout - stake) filter (where status in (1, 2)), 0)) as losing_wonning_stat
-         from lottery_bet_totals where product = $1 and money = $2 and ($3::int is null or room_id = $3) and ($4::int is null or status = $4)`,
-      [f.product, money, q.room_id ?? null, q.status ?? null])
-    return { total: Number(r!.n), total_exact: true, stats: { subscribe_money_stat: r!.subscribe_money_stat, losing_wonning_stat: r!.losing_wonning_stat } }
-  }
-}
+/** Totals from the rollup when it answers exactly (null: the list counts within its budget). */
+const rollupTotals = (money: MoneyClass) => async (db: Db, w: Where, q: BetQuery, f: FilterCtx) =>
+  (rollupAnswers(q, w) ? betTotals(db, { product: f.product, money, room_id: q.room_id, status: q.status }) : null)
 
 /**
  * The bet list of one money class (0 real, 1 virtual, 2 trial), newest id first. Bets have no time index: a time
@@ -71,7 +62,7 @@ function betList(money: MoneyClass) {
     rows: (rows) => rows.map(({ code, number, ...b }) => ({ ...b, content: contentOf(code as PlaywayCode, number) }) as Bet),
   })
   return async (ctx: Ctx, q: BetQuery): Promise<BetIndex> => {
-    const { stats, ...page } = (await list(ctx, { ...q, placed: q })) as Awaited<ReturnType<typeof list>> & { stats: Stats | null }
+    const { stats, ...page } = (await list(ctx, { ...q, placed: q })) as Awaited<ReturnType<typeof list>> & { stats: BetStats | null }
     return { ...page, subscribe_money_stat: stats?.subscribe_money_stat ?? null, losing_wonning_stat: stats?.losing_wonning_stat ?? null }
   }
 }
