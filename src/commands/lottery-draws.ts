@@ -1,25 +1,24 @@
 // 开奖记录's operations: 人工开奖 (a result before settlement, previewed with what it pays out), 取消本期 (previewed
 // with what it refunds and reverses; refused when a winner has spent the payout) and 验证 (recomputed in the browser).
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
+import { api } from '../core/api'
 import { refreshList } from '../core/context'
 import { confirm } from '../core/dialogs'
 import type { Row } from '../core/command'
-import { LOTTERY_API, LOTTERY_PATHS as L, parseResult, type Issue, type IssueDetail } from '../contract/lottery'
+import { MENU } from '../contract/menus'
+import { parseResult, type Draw } from '../contract/lottery'
 import { MONEY_CLASS } from '../contract/ledger'
-import { cancelled, one } from './admin-shared'
+import { cancelled, one } from '../core/ops'
 
 const money = (v: string) => v.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 const title = (r: Row) => `第 ${r.issue_no} 期（${r.room_name}）`
 
-async function detail(id: unknown, q: Record<string, unknown>): Promise<IssueDetail> {
-  return http.get<IssueDetail>(`${LOTTERY_API.issue}/show`, { id, ...q })
-}
+const detail = (row: Row, q: { result?: string; cancel?: number }) => api.draws.show({ id: Number(row.id), ...q })
 
 defineCommands([
   {
-    id: 'lottery.setManualResult', title: '人工开奖', keywords: ['manual', 'result', 'rengong', 'kaijiang'], menu: L.record, action: 'U',
-    on: 'rows', list: L.record, hotkey: 'shift+m', when: (ctx) => one(ctx.rows) && (ctx.rows[0].status === 1 || ctx.rows[0].status === 2),
+    id: 'lottery.setManualResult', title: '人工开奖', keywords: ['manual', 'result', 'rengong', 'kaijiang'], menu: MENU.draws, action: 'U',
+    on: 'rows', list: MENU.draws, hotkey: 'shift+m', when: (ctx) => one(ctx.rows) && (ctx.rows[0].status === 1 || ctx.rows[0].status === 2),
     args: [
       { name: 'result', title: '开奖结果', placeholder: '三个数字，如 3,5,8', validate: (v) => (parseResult(v) ? null : '请输入三个 0-9 的数字，如 3,5,8') },
       { name: 'remark', title: '原因', placeholder: '人工开奖的原因（记入操作日志）', validate: (v) => (v.trim() ? null : '请填写原因') },
@@ -27,7 +26,7 @@ defineCommands([
     run: async (ctx) => {
       const row = ctx.rows[0]
       const result = parseResult(String(ctx.args.result))!.join(',')
-      const d = await detail(row.id, { result })
+      const d = await detail(row, { result })
       const p = d.preview!
       const winning = d.lines.filter((l) => l.wins)
       const ok = await confirm({
@@ -42,18 +41,18 @@ defineCommands([
         ],
       })
       if (!ok) throw cancelled()
-      const out = await http.post<Issue>(`${LOTTERY_API.issue}/edit`, { id: row.id, result, remark: String(ctx.args.remark).trim() })
-      refreshList(L.record)
+      const out = await api.draws.edit({ id: Number(row.id), result, remark: String(ctx.args.remark).trim() })
+      refreshList(MENU.draws)
       return out
     },
   },
   {
-    id: 'lottery.cancelDraw', title: '取消本期', keywords: ['cancel', 'draw', 'quxiao', 'chedan'], menu: L.record, action: 'U',
-    on: 'rows', list: L.record, when: (ctx) => one(ctx.rows) && ctx.rows[0].status !== 4,
+    id: 'lottery.cancelDraw', title: '取消本期', keywords: ['cancel', 'draw', 'quxiao', 'chedan'], menu: MENU.draws, action: 'U',
+    on: 'rows', list: MENU.draws, when: (ctx) => one(ctx.rows) && ctx.rows[0].status !== 4,
     args: [{ name: 'remark', title: '取消原因', placeholder: '取消本期的原因（记入操作日志）', validate: (v) => (v.trim() ? null : '请填写原因') }],
     run: async (ctx) => {
       const row = ctx.rows[0]
-      const d = await detail(row.id, { cancel: 1 })
+      const d = await detail(row, { cancel: 1 })
       const c = d.cancel_preview!
       if (c.short.length) {
         throw new Error(`无法取消${title(row)}：${c.short.map((s) => `${s.username} 需 ${s.need} 元，余额 ${s.balance} 元`).join('；')}——派彩已被用掉，不能冲正`)
@@ -68,16 +67,16 @@ defineCommands([
         ],
       })
       if (!ok) throw cancelled()
-      const out = await http.post(`${LOTTERY_API.issue}/edit`, { id: row.id, status: 4, remark: String(ctx.args.remark).trim() })
-      refreshList(L.record)
+      const out = await api.draws.edit({ id: Number(row.id), status: 4, remark: String(ctx.args.remark).trim() })
+      refreshList(MENU.draws)
       return out
     },
   },
   {
-    id: 'lottery.verifyDraw', title: '验证开奖', keywords: ['verify', 'fair', 'yanzheng'], menu: L.record, action: 'R',
-    on: 'rows', list: L.record, hotkey: 'shift+y', when: (ctx) => one(ctx.rows) && /^[0-9a-f]{64}$/.test(String(ctx.rows[0].seed ?? '')),
+    id: 'lottery.verifyDraw', title: '验证开奖', keywords: ['verify', 'fair', 'yanzheng'], menu: MENU.draws, action: 'R',
+    on: 'rows', list: MENU.draws, hotkey: 'shift+y', when: (ctx) => one(ctx.rows) && /^[0-9a-f]{64}$/.test(String(ctx.rows[0].seed ?? '')),
     run: async (ctx) => {
-      await (await import('../views/lottery/verify-dialog')).showVerify(ctx.rows[0] as unknown as Issue)
+      await (await import('../views/lottery/verify-dialog')).showVerify(ctx.rows[0] as unknown as Draw)
       return null
     },
   },

@@ -1,16 +1,10 @@
-// The lottery area's vocabulary shared by browser and server: play way codes with their
-// labels, statuses, the API shapes, and the provably-fair digit mapping (the browser's 验证 recomputes it).
+// The lottery area's vocabulary shared by browser and server: play way codes with their labels, statuses, the answer
+// shapes (each row a schema the endpoints declare, its type derived from it), and the provably-fair digit mapping
+// (the browser's 验证 recomputes it).
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
-import type { Paged } from './common'
-
-export const LOTTERY_API = {
-  playway: '/api/playway', playgroup: '/api/playgroup', room: '/api/room', issue: '/api/issue', order: '/api/order',
-} as const
-
-export const LOTTERY_PATHS = {
-  room: '/layout/lottery/traderoom', playway: '/layout/lottery/playway', playgroup: '/layout/lottery/playgroup',
-  bets: '/layout/lottery/index', demo: '/layout/lottery/demo', record: '/layout/lottery/record',
-} as const
+import type { Cursors, Paged } from './common'
+import { Money, Nullable, TimeText } from './schema'
 
 /** The fixed catalogue of winning rules; a play way's `code` is one of these. */
 export const PLAYWAY_CODES = [
@@ -24,13 +18,13 @@ export const PLAYWAY_CODE: Labels = {
 /** 特码 bets name a sum, 0–27. */
 export const TEMA_MAX = 27
 
-export const ISSUE_STATUS: Labels = { 1: '待开奖', 2: '已开奖', 3: '已结算', 4: '已取消' }
+export const DRAW_STATUS: Labels = { 1: '待开奖', 2: '已开奖', 3: '已结算', 4: '已取消' }
 /** The specification's bet statuses, plus 4 for the bets of a cancelled draw (stake refunded). */
 export const LOTTERY_BET_STATUS: Labels = { 1: '匹配成功', 2: '匹配失败', 3: '匹配中', 4: '已撤单' }
 export const ROOM_STATUS: Labels = { 1: '开启', 0: '关闭' }
 export const ENABLED: Labels = { 1: '启用', 0: '停用' }
 /** Which draws the draw list shows: the default is every draw that has come due plus each room's next one. */
-export const ISSUE_SCOPE: Labels = { recent: '已到期与下一期', upcoming: '仅未来各期', all: '含未来各期' }
+export const DRAW_SCOPE: Labels = { recent: '已到期与下一期', upcoming: '仅未来各期', all: '含未来各期' }
 
 /** Room limits: interval 30–3600 seconds, betting closes `lock` seconds before the draw. */
 export const ROOM_INTERVAL = { min: 30, max: 3600 } as const
@@ -68,21 +62,38 @@ export function fromHex(text: string): Uint8Array<ArrayBuffer> {
 
 // ---- Shapes --------------------------------------------------------------------------------------------------------
 
-export interface Playgroup { id: number; name: string; sort: number; status: 0 | 1; remark: string; playway_count: number }
-export interface Playway {
-  id: number; code: PlaywayCode; name: string; group_id: number | null; group_name: string; rate: string
-  status: 0 | 1; sort: number; remark: string
-}
-export interface RoomRate { playway_id: number; code: PlaywayCode; name: string; rate: string; default_rate: string }
-export interface Room {
-  id: number; code: string; name: string; interval: number; lock: number
-  min_stake: string; max_stake: string; max_issue_stake: string; group_ids: number[]; group_names: string[]
-  status: 0 | 1; sort: number; remark: string
+const Str = Type.String()
+const Int = Type.Integer()
+const Strict = { additionalProperties: false } as const
+/** Odds in an answer: a decimal string with two places ("1.98"). */
+const Rate = Type.String({ pattern: '^\\d+\\.\\d{2}$' })
+const Code = Type.Union(PLAYWAY_CODES.map((c) => Type.Literal(c)))
+
+export const PlaygroupItem = Type.Object({ id: Int, name: Str, sort: Int, status: Int, remark: Str, playway_count: Int }, Strict)
+export type Playgroup = Static<typeof PlaygroupItem>
+export interface PlaygroupIndex extends Paged<Playgroup>, Cursors {}
+
+export const PlaywayItem = Type.Object({
+  id: Int, code: Code, name: Str, group_id: Nullable(Int), group_name: Str, rate: Rate, status: Int, sort: Int, remark: Str,
+}, Strict)
+export type Playway = Static<typeof PlaywayItem>
+export interface PlaywayIndex extends Paged<Playway>, Cursors { codes: Labels }
+
+export const RoomRateItem = Type.Object({ playway_id: Int, code: Code, name: Str, rate: Rate, default_rate: Rate }, Strict)
+export type RoomRate = Static<typeof RoomRateItem>
+/** Each listed room's effective odds, by room id. */
+export const RoomRates = Type.Record(Type.String(), Type.Array(RoomRateItem))
+
+export const RoomItem = Type.Object({
+  id: Int, code: Str, name: Str, interval: Int, lock: Int, min_stake: Money, max_stake: Money, max_issue_stake: Money,
+  group_ids: Type.Array(Int), group_names: Type.Array(Str), status: Int, sort: Int, remark: Str,
   /** The issue now taking bets (or the next one once betting closed), null when none is scheduled. */
-  current_issue: string | null; next_open_at: string | null; lock_at: string | null
-  last_issue: { issue_no: string; result: string; tags: string[]; is_manual: boolean } | null
-}
-export interface RoomIndex extends Paged<Room> { rates: Record<string, RoomRate[]> }
+  current_issue: Nullable(Str), next_open_at: Nullable(TimeText), lock_at: Nullable(TimeText),
+  last_issue: Nullable(Type.Object({ issue_no: Str, result: Str, tags: Type.Array(Str), is_manual: Type.Boolean() }, Strict)),
+}, Strict)
+export type Room = Static<typeof RoomItem>
+export interface RoomIndex extends Paged<Room>, Cursors { rates: Record<string, RoomRate[]> }
+
 export interface FlushAnswer {
   /** What this instance reloaded. */
   rooms: { id: number; product: string; name: string; status: 0 | 1; interval: number }[]
@@ -92,23 +103,24 @@ export interface FlushAnswer {
   instances: { instance: string; reloaded_at: string; rooms: number; rates: number }[]
 }
 
-export interface Issue {
-  id: number; room_id: number; room_name: string; issue_no: string; open_at: string; lock_at: string; status: 1 | 2 | 3 | 4
+export const DrawItem = Type.Object({
+  id: Int, room_id: Int, room_name: Str, issue_no: Str, open_at: TimeText, lock_at: TimeText, status: Int,
   /** "3,5,8", '' before the draw. */
-  result: string; sum: number | null; tags: string[]; seed_hash: string
+  result: Str, sum: Nullable(Int), tags: Type.Array(Str), seed_hash: Str,
   /** Revealed once the issue is drawn; '' before. */
-  seed: string; is_manual: boolean; remark: string
-  bet_count: number; bet_amount: string; payout_amount: string; settled_at: string | null
-}
-export interface IssueIndex extends Paged<Issue> { cursor_next: string | null; cursor_prev: string | null }
-/** Sums per play way (特码 per number) of one issue's bets, real members only, and what a result would pay. */
-export interface IssueLine {
+  seed: Str, is_manual: Type.Boolean(), remark: Str,
+  bet_count: Int, bet_amount: Money, payout_amount: Money, settled_at: Nullable(TimeText),
+}, Strict)
+export type Draw = Static<typeof DrawItem>
+export interface DrawIndex extends Paged<Draw>, Cursors {}
+/** Sums per play way (特码 per number) of one draw's bets, real members only, and what a result would pay. */
+export interface DrawLine {
   playway_id: number; code: PlaywayCode; name: string; number: number | null
   bet_count: number; stake: string; payout: string; would_pay?: string; wins?: boolean
 }
 export interface MoneyLine { money: 0 | 1 | 2; bet_count: number; stake: string; payout: string; would_pay?: string }
-export interface IssueDetail extends Issue {
-  lines: IssueLine[]
+export interface DrawDetail extends Draw {
+  lines: DrawLine[]
   by_money: MoneyLine[]
   verify: {
     method: string; seed: string; seed_hash: string; message: string; hmac: string; digits: number[] | null
@@ -123,18 +135,18 @@ export interface IssueDetail extends Issue {
   }
   manual: { admin: string; at: string | null } | null
 }
+/** A cancelled draw (edit with status 4): what went back to real members. */
+export interface DrawEdit extends Draw { refunded?: string; reversed?: string; cancelled_bets?: number }
 
-export interface Bet {
-  id: number; order_no: string; member_id: number; username: string; is_virtual: boolean; room_id: number; room_name: string
-  issue_id: number; issue_no: string
+export const BetItem = Type.Object({
+  id: Int, order_no: Str, member_id: Int, username: Str, is_virtual: Type.Boolean(), room_id: Int, room_name: Str,
+  issue_id: Int, issue_no: Str,
   /** The draw's result was set by hand (人工开奖). */
-  issue_manual: boolean
-  playway_id: number; playway_name: string; content: string
-  amount: string; rate: string; payout: string; win_loss: string; status: 1 | 2 | 3 | 4; created_at: string; settled_at: string | null
-}
-export interface BetIndex extends Paged<Bet> {
-  cursor_next: number | null; cursor_prev: number | null
-  /** Sums over the filtered set; null when they could not be computed within the time budget. */
-  subscribe_money_stat: string | null
-  losing_wonning_stat: string | null
-}
+  issue_manual: Type.Boolean(),
+  playway_id: Int, playway_name: Str, content: Str,
+  amount: Money, rate: Rate, payout: Money, win_loss: Money, status: Int, created_at: TimeText, settled_at: Nullable(TimeText),
+}, Strict)
+export type Bet = Static<typeof BetItem>
+/** Sums over the filtered set; null when they could not be computed within the time budget. */
+export const BetSums = { subscribe_money_stat: Nullable(Money), losing_wonning_stat: Nullable(Money) }
+export interface BetIndex extends Paged<Bet>, Cursors { subscribe_money_stat: string | null; losing_wonning_stat: string | null }

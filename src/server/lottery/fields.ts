@@ -1,13 +1,11 @@
-// Schema pieces and input checks of the lottery area: odds as decimal strings, stakes in cents, three-digit results.
-import { Type } from '@sinclair/typebox'
-import { badRequest } from '../errors'
+// Input checks and log shaping of the lottery area: odds as decimal strings, stakes in cents (the schema pieces of its
+// endpoints are in contract/api/lottery.ts), and the rows every write reads back by id.
+import type { Queryable } from '../db/db'
+import { badRequest, notFound } from '../errors'
 import { RATE_BOUNDS } from '../../contract/lottery'
 import { toCents } from '../../contract/money'
 
-export { cents, MoneyText, Remark, Status01, Text, Id } from '../member/fields'
-
-/** Odds as the console sends them: "1.98" (or a number). */
-export const RateText = (title: string) => Type.Union([Type.String({ maxLength: 12 }), Type.Number()], { title })
+export { cents } from '../member/fields'
 
 /** Odds checked to a decimal string with two places within RATE_BOUNDS ("1.9" → "1.90"); never a float. */
 export function rateText(v: string | number | undefined | null, field: string, title = '赔率'): string {
@@ -17,8 +15,6 @@ export function rateText(v: string | number | undefined | null, field: string, t
   }
   return `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`
 }
-
-export const Sort = Type.Integer({ title: '排序', minimum: -100000, maximum: 100000 })
 
 /**
  * A value for the operation log with every `code` key renamed `<what>_code`: the log hides keys named `code` (Google
@@ -30,4 +26,13 @@ export function logged<T>(value: T, what: 'room' | 'playway'): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k === 'code' ? `${what}_code` : k, k === 'rates' ? logged(v, 'playway') : logged(v, what)]))
   }
   return value
+}
+
+/** Rows of the caller's product by id (`read`), each of `ids` there or a 404 naming the thing. */
+export function byIdsOr404<T>(read: (db: Queryable, product: string, ids: number[]) => Promise<T[]>, missing: string) {
+  return async (db: Queryable, product: string, ids: number[]): Promise<T[]> => {
+    const rows = await read(db, product, ids)
+    if (rows.length !== ids.length) throw notFound(missing)
+    return rows
+  }
 }

@@ -3,8 +3,8 @@ import type { RouteSpec } from '../http/route'
 import playgroup from './playgroup'
 import playway from './playway'
 import room from './room'
-import issue from './issue'
-import order from './order'
+import draws from './draw-routes'
+import bets from './bet-routes'
 
-const routes: RouteSpec[] = [...playgroup, ...playway, ...room, ...issue, ...order]
+const routes: RouteSpec[] = [...playgroup, ...playway, ...room, ...draws, ...bets]
 export default routes

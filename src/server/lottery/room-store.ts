@@ -1,10 +1,14 @@
 // Reading and checking rooms: the room as lists show it (limits in 元, offered groups, the issue taking bets, the
-// last draw), its effective rates, and the field rules of create/edit.
+// last draw), the list in the rooms' order with the listed rooms' effective rates, and the field rules of create/edit.
+import type { InputOf } from '../../contract/endpoint'
 import type { Queryable } from '../db/db'
 import { many } from '../db/db'
+import { defineList } from '../db/list'
 import { badRequest, notFound } from '../errors'
 import { TIME } from '../http/format'
-import type { Room, RoomRate } from '../../contract/lottery'
+import type { Ctx } from '../http/route'
+import type { room } from '../../contract/api/lottery'
+import type { Room, RoomIndex, RoomRate } from '../../contract/lottery'
 import { tagsOf, type Digits } from './rules'
 import { cents } from './fields'
 
@@ -29,12 +33,15 @@ const shape = ({ last_no, last_result, last_manual, ...r }: Raw): Room => ({
     : null,
 })
 
-export async function listRooms(db: Queryable, product: string, q: { status?: number; limit: number; offset: number }): Promise<{ items: Room[]; total: number }> {
-  const where = 'r.product = $1 and r.deleted_at is null and ($2::int is null or r.status = $2)'
-  const items = (await many<Raw>(db, `select ${COLS} from ${FROM} where ${where} order by r.sort, r.id limit $3 offset $4`,
-    [product, q.status ?? null, q.limit, q.offset])).map(shape)
-  const total = (await many<{ n: number }>(db, `select count(*)::int as n from lottery_rooms r where ${where}`, [product, q.status ?? null]))[0].n
-  return { items, total }
+const page = defineList<InputOf<typeof room.index>, Room>({
+  from: FROM, countFrom: 'lottery_rooms r', select: COLS, id: 'r.id', table: 'lottery_rooms', product: 'r.product', base: 'r.deleted_at is null',
+  order: { col: 'r.sort', dir: 'asc', type: 'int' }, filters: { status: 'r.status' }, rows: (rows) => rows.map(shape),
+})
+
+/** 交易房间: the product's rooms in their order, with the effective rates of the rooms listed (by room id). */
+export async function listRooms(ctx: Ctx, q: InputOf<typeof room.index>): Promise<RoomIndex> {
+  const rooms = await page(ctx, q)
+  return { ...rooms, rates: await ratesOf(ctx.root, rooms.items.map((r) => r.id)) }
 }
 
 export async function roomsByIds(db: Queryable, product: string, ids: number[]): Promise<Room[]> {

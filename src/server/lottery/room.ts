@@ -1,35 +1,19 @@
 // /api/room routes (交易房间): list with rates, create, edit (open/close), delete (409 with open bets), update_rate
 // (logged before/after) and flush (every instance reloads rooms, schedules and rates; missing issues are made).
-import { Type } from '@sinclair/typebox'
 import { randomUUID } from 'node:crypto'
 import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
-import { IdsBody, ListQuery, paged, paging } from '../http/schemas'
 import { badRequest, conflict, notFound } from '../errors'
-import { LOTTERY_PATHS, ROOM_INTERVAL, type FlushAnswer } from '../../contract/lottery'
-import { Id, logged, MoneyText, RateText, rateText, Remark, Sort, Status01, Text } from './fields'
-import { listRooms, ratesOf, roomById, roomValues, type RoomInput } from './room-store'
+import { room } from '../../contract/api/lottery'
+import type { FlushAnswer } from '../../contract/lottery'
+import { logged, rateText } from './fields'
+import { listRooms, ratesOf, roomById, roomValues } from './room-store'
 import { dropIdleIssues, fillRoom } from './draw'
 import { acknowledge, acknowledgements, notifyRooms, reloadRuntime } from './runtime'
 
-const MENU = LOTTERY_PATHS.room
 /** How long a flush waits for the other live instances to say they reloaded. */
 const FLUSH_WAIT_MS = 3000
-
-const Fields = {
-  code: Type.String({ title: '房间代码', minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9_]+$' }),
-  name: Text('房间名称', 20, 1),
-  interval: Type.Integer({ title: '开奖间隔', minimum: ROOM_INTERVAL.min, maximum: ROOM_INTERVAL.max }),
-  lock: Type.Integer({ title: '封盘时间', minimum: 0, maximum: ROOM_INTERVAL.max }),
-  min_stake: MoneyText('最低投注'),
-  max_stake: MoneyText('单注上限'),
-  max_issue_stake: MoneyText('每期上限'),
-  group_ids: Type.Array(Type.Integer({ title: '玩法分组', minimum: 1, maximum: 2147483647 }), { title: '玩法分组', maxItems: 100 }),
-  status: Status01(),
-  sort: Type.Optional(Sort),
-  remark: Type.Optional(Remark),
-}
 
 async function codeFree(db: Queryable, product: string, code: string, exceptId = 0): Promise<void> {
   if (await one(db, 'select 1 from lottery_rooms where product = $1 and lower(code) = lower($2) and deleted_at is null and id <> $3',
@@ -46,7 +30,7 @@ async function flush(tx: Queryable, root: Db, product: string): Promise<FlushAns
   const flushId = randomUUID()
   const loaded = await reloadRuntime(db)
   let created = 0
-  for (const room of loaded.rooms) created += await fillRoom(db, room)
+  for (const r of loaded.rooms) created += await fillRoom(db, r)
   await acknowledge(db, flushId, { rooms: loaded.rooms.length, rates: loaded.rates })
   if (root.kind === 'pg') await notifyRooms(db, flushId)
   const rooms = loaded.rooms.filter((r) => r.product === product)
@@ -55,105 +39,76 @@ async function flush(tx: Queryable, root: Db, product: string): Promise<FlushAns
 }
 
 export default [
-  route({
-    method: 'GET', url: '/api/room/index', summary: '交易房间列表（含各房间赔率 rates）', menu: MENU, action: 'R',
-    query: ListQuery({ status: Type.Optional(Status01()) }),
-    handler: async (ctx, q) => {
-      const p = paging(q)
-      const { items, total } = await listRooms(ctx.db, ctx.caller.product, { status: q.status, limit: p.limit, offset: p.offset })
-      return { ...paged(items, total, p), rates: await ratesOf(ctx.db, items.map((r) => r.id)) }
-    },
+  route(room.index, listRooms),
+  route(room.create, async (ctx, b) => {
+    const values = await roomValues(ctx.db, ctx.caller.product, b)
+    await codeFree(ctx.db, ctx.caller.product, b.code)
+    const r = await one<{ id: number }>(ctx.db,
+      `insert into lottery_rooms (product, code, name, interval, lock, min_stake, max_stake, max_issue_stake, group_ids, status, sort, remark)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`, [ctx.caller.product, ...values])
+    await notifyRooms(ctx.db)
+    const after = await roomById(ctx.db, ctx.caller.product, r!.id)
+    ctx.audit.target_ids = [String(r!.id)]
+    ctx.audit.after = logged(after, 'room')
+    return after
   }),
-  route({
-    method: 'POST', url: '/api/room/create', summary: '新增交易房间', menu: MENU, action: 'C', body: Type.Object(Fields),
-    handler: async (ctx, b) => {
-      const values = await roomValues(ctx.db, ctx.caller.product, b as RoomInput)
-      await codeFree(ctx.db, ctx.caller.product, b.code)
-      const r = await one<{ id: number }>(ctx.db,
-        `insert into lottery_rooms (product, code, name, interval, lock, min_stake, max_stake, max_issue_stake, group_ids, status, sort, remark)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`, [ctx.caller.product, ...values])
-      await notifyRooms(ctx.db)
-      const room = await roomById(ctx.db, ctx.caller.product, r!.id)
-      ctx.audit.target_ids = [String(r!.id)]
-      ctx.audit.after = logged(room, 'room')
-      return room
-    },
+  route(room.edit, async (ctx, b) => {
+    const before = await roomById(ctx.db, ctx.caller.product, b.id)
+    await ctx.db.query('select 1 from lottery_rooms where id = $1 for update', [b.id])
+    const values = await roomValues(ctx.db, ctx.caller.product, b)
+    await codeFree(ctx.db, ctx.caller.product, b.code, b.id)
+    await ctx.db.query(
+      `update lottery_rooms set code = $2, name = $3, interval = $4, lock = $5, min_stake = $6, max_stake = $7, max_issue_stake = $8,
+              group_ids = $9, status = $10, sort = $11, remark = $12, updated_at = now() where id = $1`, [b.id, ...values])
+    if (b.status === 0 || b.interval !== before.interval || b.lock !== before.lock) await dropIdleIssues(ctx.db, b.id)
+    await notifyRooms(ctx.db)
+    const after = await roomById(ctx.db, ctx.caller.product, b.id)
+    ctx.audit.before = logged(before, 'room')
+    ctx.audit.after = logged(after, 'room')
+    return after
   }),
-  route({
-    method: 'POST', url: '/api/room/edit', summary: '编辑交易房间（含开启/关闭；改间隔或关闭会撤下无人投注的未来期号）', menu: MENU, action: 'U',
-    body: Type.Object({ id: Id, ...Fields }),
-    handler: async (ctx, b) => {
-      const before = await roomById(ctx.db, ctx.caller.product, b.id)
-      await ctx.db.query('select 1 from lottery_rooms where id = $1 for update', [b.id])
-      const values = await roomValues(ctx.db, ctx.caller.product, b as RoomInput)
-      await codeFree(ctx.db, ctx.caller.product, b.code, b.id)
-      await ctx.db.query(
-        `update lottery_rooms set code = $2, name = $3, interval = $4, lock = $5, min_stake = $6, max_stake = $7, max_issue_stake = $8,
-                group_ids = $9, status = $10, sort = $11, remark = $12, updated_at = now() where id = $1`, [b.id, ...values])
-      if (b.status === 0 || b.interval !== before.interval || b.lock !== before.lock) await dropIdleIssues(ctx.db, b.id)
-      await notifyRooms(ctx.db)
-      const after = await roomById(ctx.db, ctx.caller.product, b.id)
-      ctx.audit.before = logged(before, 'room')
-      ctx.audit.after = logged(after, 'room')
-      return after
-    },
+  route(room.delete, async (ctx, b) => {
+    const ids = [...new Set(b.ids)]
+    const rooms = await many<{ id: number; name: string }>(ctx.db,
+      'select id, name from lottery_rooms where id = any($1::int[]) and product = $2 and deleted_at is null for update', [ids, ctx.caller.product])
+    if (rooms.length !== ids.length) throw notFound('房间不存在')
+    const open = await many<{ name: string; n: number }>(ctx.db,
+      `select r.name, count(*)::int as n from lottery_bets b join lottery_rooms r on r.id = b.room_id
+        where b.room_id = any($1::int[]) and b.status = 3 group by r.name order by r.name`, [ids])
+    if (open.length) throw conflict(`${open.map((o) => `「${o.name}」有 ${o.n} 笔未结算投注`).join('，')}，不能删除，请先关闭房间，待开奖结算后再删除`)
+    for (const id of ids) await dropIdleIssues(ctx.db, id)
+    await ctx.db.query('update lottery_rooms set deleted_at = now(), status = 0, updated_at = now() where id = any($1::int[])', [ids])
+    await notifyRooms(ctx.db)
+    ctx.audit.before = logged(rooms, 'room')
+    return { ids }
   }),
-  route({
-    method: 'POST', url: '/api/room/delete', summary: '删除交易房间（有未结算投注的不能删除；有历史的房间保留记录）', menu: MENU, action: 'D', body: IdsBody,
-    handler: async (ctx, b) => {
-      const ids = [...new Set(b.ids)]
-      const rooms = await many<{ id: number; name: string }>(ctx.db,
-        'select id, name from lottery_rooms where id = any($1::int[]) and product = $2 and deleted_at is null for update', [ids, ctx.caller.product])
-      if (rooms.length !== ids.length) throw notFound('房间不存在')
-      const open = await many<{ name: string; n: number }>(ctx.db,
-        `select r.name, count(*)::int as n from lottery_bets b join lottery_rooms r on r.id = b.room_id
-          where b.room_id = any($1::int[]) and b.status = 3 group by r.name order by r.name`, [ids])
-      if (open.length) throw conflict(`${open.map((o) => `「${o.name}」有 ${o.n} 笔未结算投注`).join('，')}，不能删除，请先关闭房间，待开奖结算后再删除`)
-      for (const id of ids) await dropIdleIssues(ctx.db, id)
-      await ctx.db.query('update lottery_rooms set deleted_at = now(), status = 0, updated_at = now() where id = any($1::int[])', [ids])
-      await notifyRooms(ctx.db)
-      ctx.audit.before = logged(rooms, 'room')
-      return { ids }
-    },
-  }),
-  route({
-    method: 'POST', url: '/api/room/update_rate', summary: '修改房间赔率（留空恢复玩法默认赔率）', menu: MENU, action: 'U',
-    body: Type.Object({
-      room_id: Id,
-      rates: Type.Array(Type.Object({ playway_id: Id, rate: Type.Optional(Type.Union([RateText('赔率'), Type.Null()])) }),
-        { title: '赔率', minItems: 1, maxItems: 200 }),
-    }),
-    handler: async (ctx, b) => {
-      const room = await roomById(ctx.db, ctx.caller.product, b.room_id)
-      await ctx.db.query('select 1 from lottery_rooms where id = $1 for update', [room.id])
-      const before = (await ratesOf(ctx.db, [room.id]))[String(room.id)]
-      const offered = new Map(before.map((r) => [r.playway_id, r]))
-      for (const [n, x] of b.rates.entries()) {
-        const pw = offered.get(x.playway_id)
-        if (!pw) throw badRequest(`房间「${room.name}」未开放该玩法（ID ${x.playway_id}）`, 'rates')
-        const rate = x.rate === null || x.rate === undefined || x.rate === '' ? null : rateText(x.rate, 'rates', `第 ${n + 1} 项赔率`)
-        if (rate === null || rate === pw.default_rate) {
-          await ctx.db.query('delete from lottery_room_rates where room_id = $1 and playway_id = $2', [room.id, x.playway_id])
-        } else {
-          await ctx.db.query(
-            `insert into lottery_room_rates (room_id, playway_id, rate) values ($1, $2, $3::numeric)
-             on conflict (room_id, playway_id) do update set rate = excluded.rate`, [room.id, x.playway_id, rate])
-        }
+  route(room.update_rate, async (ctx, b) => {
+    const r = await roomById(ctx.db, ctx.caller.product, b.room_id)
+    await ctx.db.query('select 1 from lottery_rooms where id = $1 for update', [r.id])
+    const before = (await ratesOf(ctx.db, [r.id]))[String(r.id)]
+    const offered = new Map(before.map((x) => [x.playway_id, x]))
+    for (const [n, x] of b.rates.entries()) {
+      const pw = offered.get(x.playway_id)
+      if (!pw) throw badRequest(`房间「${r.name}」未开放该玩法（ID ${x.playway_id}）`, 'rates')
+      const rate = x.rate === null || x.rate === undefined || x.rate === '' ? null : rateText(x.rate, 'rates', `第 ${n + 1} 项赔率`)
+      if (rate === null || rate === pw.default_rate) {
+        await ctx.db.query('delete from lottery_room_rates where room_id = $1 and playway_id = $2', [r.id, x.playway_id])
+      } else {
+        await ctx.db.query(
+          `insert into lottery_room_rates (room_id, playway_id, rate) values ($1, $2, $3::numeric)
+           on conflict (room_id, playway_id) do update set rate = excluded.rate`, [r.id, x.playway_id, rate])
       }
-      await notifyRooms(ctx.db)
-      const after = (await ratesOf(ctx.db, [room.id]))[String(room.id)]
-      ctx.audit.target_ids = [String(room.id)]
-      ctx.audit.before = logged({ room: room.name, rates: before }, 'room')
-      ctx.audit.after = logged({ room: room.name, rates: after }, 'room')
-      return { room_id: room.id, rates: after }
-    },
+    }
+    await notifyRooms(ctx.db)
+    const after = (await ratesOf(ctx.db, [r.id]))[String(r.id)]
+    ctx.audit.target_ids = [String(r.id)]
+    ctx.audit.before = logged({ room: r.name, rates: before }, 'room')
+    ctx.audit.after = logged({ room: r.name, rates: after }, 'room')
+    return { room_id: r.id, rates: after }
   }),
-  route({
-    method: 'GET', url: '/api/room/flush', summary: '刷新房间：各服务实例重新加载房间、开奖计划与赔率，并补齐未来期号', menu: MENU, action: 'U',
-    handler: async (ctx) => {
-      const out = await flush(ctx.db, ctx.root, ctx.caller.product)
-      ctx.audit.after = { rooms: out.rooms.length, rates: out.rates, issues_created: out.issues_created, instances: out.instances.map((i) => i.instance) }
-      return out
-    },
+  route(room.flush, async (ctx) => {
+    const out = await flush(ctx.db, ctx.root, ctx.caller.product)
+    ctx.audit.after = { rooms: out.rooms.length, rates: out.rates, issues_created: out.issues_created, instances: out.instances.map((i) => i.instance) }
+    return out
   }),
 ]

@@ -1,17 +1,21 @@
-// The bet list both bet screens render (投注记录 for real members, or the house's virtual accounts when the filter
-// asks; 试玩投注记录 for trial members): keyset pages over millions of bets with the stake and win/loss sums.
-import { useEffect, useMemo, useState } from 'react'
-import { DataTable, type ListSpec } from '../kit/data-table'
+// The two bet screens: 投注记录 (real members' bets, the house's virtual accounts when 账号类型 asks for them, labelled
+// 虚拟) and 试玩投注记录 (trial members' bets in play money, never in the real lists or reports); keyset pages over
+// millions of bets with the stake and win/loss sums.
+import { useMemo } from 'react'
+import type { ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { ScreenHead } from '../kit/screen'
 import type { Choice } from '../kit/types'
+import type { Endpoint } from '../../contract/endpoint'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { LOTTERY_BET_STATUS } from '../../contract/lottery'
-import { playwayChoices, roomChoices } from './choices'
+import { playwayChoices, roomChoices, useChoices } from './choices'
+import { DATE_RANGE, ListScreen, statusColumn } from './list-parts'
 
 const VIRTUAL: Choice[] = [{ value: '0', label: '真实会员' }, { value: '1', label: '虚拟账号' }]
 const tone = (s: unknown) => (s === 1 ? 'ok' : s === 2 ? 'off' : s === 3 ? 'info' : 'warn')
 
-function spec(list: string, endpoint: string, title: string, demo: boolean, rooms: Choice[], ways: Choice[]): ListSpec {
+function spec(list: string, endpoint: Endpoint, title: string, demo: boolean, rooms: Choice[], ways: Choice[]): ListSpec {
   return {
     list, title, endpoint,
     filters: [
@@ -22,8 +26,7 @@ function spec(list: string, endpoint: string, title: string, demo: boolean, room
       { name: 'playway_id', title: '玩法', type: 'select', options: ways },
       { name: 'status', title: '状态', type: 'select', options: LOTTERY_BET_STATUS },
       ...(demo ? [] : [{ name: 'is_virtual', title: '账号类型', type: 'select' as const, options: VIRTUAL }]),
-      { name: 'start_time', title: '开始日期', type: 'date' },
-      { name: 'end_time', title: '结束日期', type: 'date', endOfDay: true },
+      ...DATE_RANGE,
     ],
     columns: [
       { key: 'order_no', title: '订单号', width: 190 },
@@ -41,7 +44,7 @@ function spec(list: string, endpoint: string, title: string, demo: boolean, room
       { key: 'rate', title: '赔率', width: 70, align: 'right' },
       { key: 'payout', title: '派彩', width: 110, format: 'money' },
       { key: 'win_loss', title: '输赢', width: 110, format: 'money' },
-      { key: 'status', title: '状态', width: 80, format: LOTTERY_BET_STATUS, render: (r) => <Tag tone={tone(r.status)}>{LOTTERY_BET_STATUS[String(r.status)]}</Tag> },
+      statusColumn(LOTTERY_BET_STATUS, tone, 80),
       { key: 'created_at', title: '投注时间', width: 160, format: 'datetime' },
       { key: 'settled_at', title: '结算时间', width: 160, format: 'datetime', hidden: true },
       { key: 'member_id', title: '会员ID', width: 80, hidden: true },
@@ -53,18 +56,18 @@ function spec(list: string, endpoint: string, title: string, demo: boolean, room
   }
 }
 
-export function BetList({ list, endpoint, title, demo, hint }: { list: string; endpoint: string; title: string; demo: boolean; hint: string }) {
-  const [rooms, setRooms] = useState<Choice[]>([])
-  const [ways, setWays] = useState<Choice[]>([])
-  useEffect(() => {
-    roomChoices().then(setRooms, () => undefined)
-    playwayChoices().then(setWays, () => undefined)
-  }, [])
+function BetList({ list, endpoint, title, demo, hint }: { list: string; endpoint: Endpoint; title: string; demo: boolean; hint: string }) {
+  const rooms = useChoices(roomChoices)
+  const ways = useChoices(playwayChoices)
   const s = useMemo(() => spec(list, endpoint, title, demo, rooms, ways), [list, endpoint, title, demo, rooms, ways])
-  return (
-    <section className="kit-screen">
-      <ScreenHead title={title} hint={hint} />
-      <DataTable spec={s} />
-    </section>
-  )
+  return <ListScreen spec={s} hint={hint} />
+}
+
+export function BetsScreen() {
+  return <BetList list={MENU.bets} endpoint={API.bets.index} title="投注记录" demo={false}
+    hint="合计为筛选结果的投注金额与会员输赢（派彩 − 投注，仅已结算）· 虚拟账号不计入真实会员合计" />
+}
+
+export function DemoBetsScreen() {
+  return <BetList list={MENU.betsDemo} endpoint={API.bets.demo} title="试玩投注记录" demo hint="试玩会员的投注（试玩资金，不计入任何财务统计）" />
 }

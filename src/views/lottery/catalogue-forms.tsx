@@ -1,8 +1,8 @@
 // Play way and play group form dialogs (玩法管理, 玩法分组): a play way is one code of the rule catalogue with a
 // name, a group, default odds and a switch; a group has a name, an order and a switch.
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import type { Row } from '../../core/command'
-import { ENABLED, LOTTERY_API, PLAYWAY_CODE, PLAYWAY_CODES } from '../../contract/lottery'
+import { ENABLED, PLAYWAY_CODE, PLAYWAY_CODES } from '../../contract/lottery'
 import { openForm } from '../kit/form-dialog'
 import type { FormValues } from '../kit/form-types'
 import { groupChoices } from './choices'
@@ -16,6 +16,7 @@ const rate = (v: unknown) => {
   const h = Number(i) * 100 + Number((f + '00').slice(0, 2))
   return h < 101 || h > 100000 ? '赔率须在 1.01-1000.00 之间' : null
 }
+const QUIET = { silent: true }
 const sortOf = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v))
 
 export function playwayForm(row?: Row): Promise<unknown | null> {
@@ -31,10 +32,13 @@ export function playwayForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
     ],
     initial: row ? { ...row, group_id: row.group_id ?? '', status: String(row.status) } : { status: '1', sort: '0' } as FormValues,
-    submit: (v) => http.post(`${LOTTERY_API.playway}/${row ? 'edit' : 'create'}`, {
-      ...(row ? { id: row.id } : {}), code: v.code, name: v.name, group_id: v.group_id ? Number(v.group_id) : null, rate: v.rate,
-      status: Number(v.status), sort: sortOf(v.sort), remark: v.remark ?? '',
-    }, { silent: true }),
+    submit: (v) => {
+      const body = {
+        code: String(v.code), name: String(v.name), group_id: v.group_id ? Number(v.group_id) : null, rate: String(v.rate),
+        status: Number(v.status), sort: sortOf(v.sort), remark: String(v.remark ?? ''),
+      }
+      return row ? api.playway.edit({ id: Number(row.id), ...body }, QUIET) : api.playway.create(body, QUIET)
+    },
   })
 }
 
@@ -48,8 +52,9 @@ export function playgroupForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
     ],
     initial: row ? { ...row, status: String(row.status) } : { status: '1', sort: '0' } as FormValues,
-    submit: (v) => http.post(`${LOTTERY_API.playgroup}/${row ? 'edit' : 'create'}`, {
-      ...(row ? { id: row.id } : {}), name: v.name, sort: sortOf(v.sort), status: Number(v.status), remark: v.remark ?? '',
-    }, { silent: true }),
+    submit: (v) => {
+      const body = { name: String(v.name), sort: sortOf(v.sort), status: Number(v.status), remark: String(v.remark ?? '') }
+      return row ? api.playgroup.edit({ id: Number(row.id), ...body }, QUIET) : api.playgroup.create(body, QUIET)
+    },
   })
 }

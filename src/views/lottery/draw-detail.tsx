@@ -1,25 +1,25 @@
-// A draw's detail in the drawer (GET /api/issue/show): its facts, the real members' bets per play way, the money
+// A draw's detail in the drawer (draws.show): its facts, the real members' bets per play way, the money
 // classes' totals and the fairness data (seed hash before, seed and HMAC once drawn).
 import { useEffect, useState } from 'react'
-import { http } from '../../core/http'
-import { ISSUE_STATUS, LOTTERY_API, type IssueDetail } from '../../contract/lottery'
+import { api } from '../../core/api'
+import { DRAW_STATUS, type DrawDetail } from '../../contract/lottery'
 import { MONEY_CLASS } from '../../contract/ledger'
 import { FieldList } from '../kit/drawer'
 import { formatMoney } from '../kit/format'
 import { Result } from './cells'
 import './lottery.css'
 
-export function DrawDetail({ id }: { id: number }) {
-  const [d, setD] = useState<IssueDetail | null>(null)
+export function DrawDetailPanel({ id }: { id: number }) {
+  const [d, setD] = useState<DrawDetail | null>(null)
   const [failed, setFailed] = useState(false)
-  useEffect(() => { http.get<IssueDetail>(`${LOTTERY_API.issue}/show`, { id }, { silent: true }).then(setD, () => setFailed(true)) }, [id])
+  useEffect(() => { api.draws.show({ id }, { silent: true }).then(setD, () => setFailed(true)) }, [id])
   if (failed) return <p className="kit-error">加载失败</p>
   if (!d) return <p className="kit-muted">加载中…</p>
   return (
     <div data-testid="draw-detail" data-issue={d.issue_no}>
       <FieldList row={{ ...d, id: d.id } as never} fields={[
         { key: 'room_name', title: '房间' }, { key: 'issue_no', title: '期号' }, { key: 'open_at', title: '开奖时间' },
-        { key: 'lock_at', title: '封盘时间' }, { key: 'status', title: '状态', format: ISSUE_STATUS },
+        { key: 'lock_at', title: '封盘时间' }, { key: 'status', title: '状态', format: DRAW_STATUS },
         { key: 'result', title: '开奖结果', render: () => <Result result={d.result} tags={d.tags} manual={d.is_manual} /> },
         ...(d.manual ? [{ key: 'manual', title: '人工开奖', render: () => `${d.manual!.admin} ${d.manual!.at ?? ''} ${d.remark}` }] : []),
         { key: 'bet_amount', title: `投注（${d.bet_count} 注）`, format: 'money' as const }, { key: 'payout_amount', title: '派彩', format: 'money' as const },

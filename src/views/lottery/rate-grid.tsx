@@ -1,8 +1,9 @@
 // The room rate grid: one row per play way the room offers, its default odds and the room's own; ↑/↓ move between
 // cells, typing replaces, an empty cell falls back to the default, Enter (or Ctrl+Enter) saves, Esc cancels.
 import { useRef, useState, type KeyboardEvent } from 'react'
-import { http, ApiError } from '../../core/http'
-import { LOTTERY_API, type RoomRate } from '../../contract/lottery'
+import { ApiError } from '../../core/http'
+import { api } from '../../core/api'
+import type { RoomRate } from '../../contract/lottery'
 import { Modal, mountModal } from '../kit/form-dialog'
 import './lottery.css'
 
@@ -39,7 +40,7 @@ function Grid({ room, rates, done }: { room: { id: number; name: string }; rates
     if (!list.length) { done(null); return }
     setBusy(true)
     try {
-      done(await http.post(`${LOTTERY_API.room}/update_rate`, { room_id: room.id, rates: list }, { silent: true }))
+      done(await api.room.update_rate({ room_id: room.id, rates: list }, { silent: true }))
     } catch (e) {
       setError(e instanceof ApiError ? e.msg : String(e))
       setBusy(false)

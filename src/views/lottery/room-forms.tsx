@@ -1,7 +1,7 @@
 // The trade room form dialog (交易房间): code, name, schedule (interval, lock), stake limits, offered groups, status.
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import type { Row } from '../../core/command'
-import { LOTTERY_API, ROOM_INTERVAL, ROOM_STATUS } from '../../contract/lottery'
+import { ROOM_INTERVAL, ROOM_STATUS } from '../../contract/lottery'
 import { openForm } from '../kit/form-dialog'
 import type { FormValues } from '../kit/form-types'
 import { groupChoices } from './choices'
@@ -30,11 +30,14 @@ export function roomForm(row?: Row): Promise<unknown | null> {
     initial: row
       ? { ...row, status: String(row.status), group_ids: (row.group_ids as number[]).map(String) }
       : { interval: '60', lock: '10', min_stake: '1', max_stake: '10000', max_issue_stake: '50000', status: '1', sort: '0' } as FormValues,
-    submit: (v) => http.post(`${LOTTERY_API.room}/${row ? 'edit' : 'create'}`, {
-      ...(row ? { id: row.id } : {}), code: v.code, name: v.name, interval: Number(v.interval), lock: Number(v.lock),
-      min_stake: v.min_stake, max_stake: v.max_stake, max_issue_stake: v.max_issue_stake,
-      group_ids: (v.group_ids as string[]).map(Number), status: Number(v.status), sort: v.sort === '' || v.sort === null ? 0 : Number(v.sort),
-      remark: v.remark ?? '',
-    }, { silent: true }),
+    submit: (v) => {
+      const body = {
+        code: String(v.code), name: String(v.name), interval: Number(v.interval), lock: Number(v.lock),
+        min_stake: String(v.min_stake), max_stake: String(v.max_stake), max_issue_stake: String(v.max_issue_stake),
+        group_ids: (v.group_ids as string[]).map(Number), status: Number(v.status), sort: v.sort === '' || v.sort === null ? 0 : Number(v.sort),
+        remark: String(v.remark ?? ''),
+      }
+      return row ? api.room.edit({ id: Number(row.id), ...body }, { silent: true }) : api.room.create(body, { silent: true })
+    },
   })
 }

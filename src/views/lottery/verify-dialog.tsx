@@ -1,14 +1,14 @@
 // 验证开奖: recomputes a draw in this browser (Web Crypto) from its revealed seed and says whether the published hash
 // and the result match; a manual result (人工开奖) is shown beside what the seed gives.
 import { useEffect, useState } from 'react'
-import type { Issue } from '../../contract/lottery'
+import type { Draw } from '../../contract/lottery'
 import { Modal, mountModal } from '../kit/form-dialog'
 import { Tag } from '../kit/cells'
 import { verifyDraw, type VerifyOutcome } from './verify'
 import { Result } from './cells'
 import './lottery.css'
 
-function Body({ issue, done }: { issue: Issue; done: () => void }) {
+function Body({ issue, done }: { issue: Draw; done: () => void }) {
   const [out, setOut] = useState<VerifyOutcome | null>(null)
   const [error, setError] = useState('')
   useEffect(() => {
@@ -47,7 +47,7 @@ function Body({ issue, done }: { issue: Issue; done: () => void }) {
   )
 }
 
-export function showVerify(issue: Issue): Promise<void> {
+export function showVerify(issue: Draw): Promise<void> {
   return mountModal<void>((done) => (
     <Modal title={`验证开奖：第 ${issue.issue_no} 期（${issue.room_name}）`} onClose={() => done()} wide>
       <Body issue={issue} done={() => done()} />

@@ -1,11 +1,14 @@
-// Reading draws: the list in open-time order with (open_at, id) cursors and budgeted totals; one draw's detail with
+// Reading draws: the list in open-time order (keyset on (open_at, id)) with budgeted totals; one draw's detail with
 // its bets per play way, the verification data once drawn, and previews of a manual result or a cancellation.
-import type { Db, Queryable } from '../db/db'
+import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
-import { badRequest, notFound } from '../errors'
-import { countWithin, keyset, Where } from '../db/paging'
+import { notFound } from '../errors'
+import { by, defineList, type Where } from '../db/list'
 import { TIME } from '../http/format'
-import type { Issue, IssueDetail, IssueLine, MoneyLine } from '../../contract/lottery'
+import type { Ctx } from '../http/route'
+import type { InputOf } from '../../contract/endpoint'
+import type { draws } from '../../contract/api/lottery'
+import type { Draw, DrawDetail, DrawIndex, DrawLine, MoneyLine } from '../../contract/lottery'
 import { drawDigits, FAIR_METHOD, resultText } from './fair'
 import { sumOf, tagsOf, winningCodes, type Digits } from './rules'
 import { ISSUE_COLS } from './sql'
@@ -13,87 +16,71 @@ import { PAYOUT, WON } from './settle'
 
 const FROM = 'lottery_issues i join lottery_rooms r on r.id = i.room_id'
 
-export interface IssueQuery {
-  page?: number; per_page?: number; after?: string; before?: string
-  room_id?: number; issue_no?: string; status?: number; scope?: string; start_time?: string; end_time?: string
-}
+type DrawQuery = InputOf<typeof draws.index>
+type Scope = 'recent' | 'upcoming' | 'all'
 
-type Raw = Omit<Issue, 'sum' | 'tags'>
+type Raw = Omit<Draw, 'sum' | 'tags'>
 /** Adds the sum and the labels of the result. */
-export function shapeIssue(r: Raw): Issue {
+export function shapeDraw(r: Raw): Draw {
   const d = r.result ? (r.result.split(',').map(Number) as unknown as Digits) : null
   return { ...r, id: Number(r.id), sum: d ? sumOf(d) : null, tags: d ? tagsOf(d) : [] }
 }
 
-function cursorOf(text: string | undefined, field: string): [number, number] | undefined {
-  if (text === undefined || text === '') return undefined
-  const m = /^(\d{1,15})\.(\d{1,18})$/.exec(text)
-  if (!m) throw badRequest('翻页位置格式不正确', field)
-  return [Number(m[1]), Number(m[2])]
-}
-
-function filters(product: string, q: IssueQuery): { w: Where; asc: boolean } {
-  const w = new Where().add('i.product = ?', product)
-  w.eq('i.room_id', q.room_id).eq('i.issue_no', q.issue_no?.trim()).eq('i.status', q.status)
-  w.timeRange('i.open_at', q)
-  const scope = q.scope || (q.issue_no ? 'all' : 'recent')
-  if (scope === 'recent') {
-    // Everything that has come due, and the next draw of each room.
+/** Which draws a scope shows. */
+const SCOPE: Record<Scope, (w: Where, product: string) => void> = {
+  // Everything that has come due, and the next draw of each room.
+  recent: (w, product) => {
     w.add(`(i.open_at <= now() or i.id in (select distinct on (n.room_id) n.id from lottery_issues n
              where n.product = ? and n.status = 1 and n.open_at > now() order by n.room_id, n.open_at))`, product)
-  } else if (scope === 'upcoming') w.add('i.status = 1 and i.open_at > now()')
-  else if (scope !== 'all') throw badRequest('范围取值无效', 'scope')
-  return { w, asc: scope === 'upcoming' }
+  },
+  upcoming: (w) => { w.add('i.status = 1 and i.open_at > now()') },
+  all: () => undefined,
 }
 
-export async function listIssues(db: Db, product: string, q: IssueQuery) {
-  const p = keyset({ page: q.page, per_page: q.per_page, after: q.after ? 0 : undefined, before: q.before ? 0 : undefined })
-  const { w, asc } = filters(product, q)
-  const after = cursorOf(q.after, 'after')
-  const before = after ? undefined : cursorOf(q.before, 'before')
-  const page = new Where()
-  page.parts.push(...w.parts)
-  page.params.push(...w.params)
-  // Forward is the list's own order (newest first, or soonest first for upcoming draws); `before` walks back.
-  const forward = !before
-  const desc = asc !== forward
-  const key = '(extract(epoch from i.open_at) * 1000)::bigint'
-  const at = after ?? before
-  if (at) page.add(`(i.open_at, i.id) ${desc ? '<' : '>'} (to_timestamp(?::bigint / 1000.0), ?::bigint)`, at[0], at[1])
-  const offset = at ? 0 : (p.page - 1) * p.per_page
-  const rows = await many<Raw & { __k: string; __id: number }>(db,
-    `select ${ISSUE_COLS}, ${key} as __k, i.id as __id from ${FROM} where ${page.sql}
-      order by i.open_at ${desc ? 'desc' : 'asc'}, i.id ${desc ? 'desc' : 'asc'} limit ${page.bind(p.per_page + 1)} offset ${page.bind(offset)}`, page.params)
-  const more = rows.length > p.per_page
-  const items = rows.slice(0, p.per_page)
-  if (!forward) items.reverse()
-  const cur = (r: { __k: string; __id: number } | undefined) => (r ? `${r.__k}.${r.__id}` : null)
-  const first = forward ? p.page === 1 && !after : !more
-  const last = forward ? !more : false
-  const totals = await countWithin<Record<string, never>>(db, { from: 'lottery_issues i', where: w })
-  return {
-    items: items.map(({ __k, __id, ...r }) => shapeIssue(r)), total: totals.total, total_exact: totals.total_exact,
-    per_page: p.per_page, current_page: p.page,
-    cursor_next: last || !items.length ? null : cur(items[items.length - 1]),
-    cursor_prev: first || !items.length ? null : cur(items[0]),
-  }
+/**
+ * The draw list in one direction of open time. The time range narrows it without changing that order (so the coming
+ * draws stay soonest first), and the scope always applies: both come in as fields the route fills in.
+ */
+function drawList(dir: 'asc' | 'desc') {
+  return defineList<DrawQuery & { scope: Scope; opened: DrawQuery }, Draw>({
+    from: FROM, countFrom: 'lottery_issues i', select: ISSUE_COLS, id: 'i.id', table: 'lottery_issues', product: 'i.product',
+    order: { col: 'i.open_at', dir, type: 'timestamptz' },
+    filters: {
+      room_id: 'i.room_id', issue_no: by.text('i.issue_no'), status: 'i.status',
+      opened: (w, q) => { w.timeRange('i.open_at', q) },
+      scope: (w, scope, f) => { SCOPE[scope](w, f.product) },
+    },
+    rows: (rows) => rows.map(shapeDraw),
+  })
 }
 
-export async function issueById(db: Queryable, product: string, id: number): Promise<Issue> {
+const newestFirst = drawList('desc')
+const soonestFirst = drawList('asc')
+
+/**
+ * 开奖记录: newest open time first; by default what has come due plus each room's next draw (an issue number asks for
+ * every draw), the coming draws alone soonest first.
+ */
+export function listDraws(ctx: Ctx, q: DrawQuery): Promise<DrawIndex> {
+  const scope = (q.scope || (q.issue_no ? 'all' : 'recent')) as Scope
+  return (scope === 'upcoming' ? soonestFirst : newestFirst)(ctx, { ...q, scope, opened: q })
+}
+
+export async function drawById(db: Queryable, product: string, id: number): Promise<Draw> {
   const r = await one<Raw>(db, `select ${ISSUE_COLS} from ${FROM} where i.id = $1 and i.product = $2`, [id, product])
   if (!r) throw notFound('开奖记录不存在')
-  return shapeIssue(r)
+  return shapeDraw(r)
 }
 
 /** The detail: bets per play way (real members) and per money class, verification, and the asked-for previews. */
-export async function showIssue(db: Queryable, product: string, id: number, opts: { preview?: Digits; cancel?: boolean } = {}): Promise<IssueDetail> {
-  const issue = await issueById(db, product, id)
+export async function showDraw(db: Queryable, product: string, id: number, opts: { preview?: Digits; cancel?: boolean } = {}): Promise<DrawDetail> {
+  const issue = await drawById(db, product, id)
   const extra = await one<{ seed: Uint8Array; opened: boolean; manual_admin: string; manual_at: string | null }>(db,
     `select seed, opened_at is not null as opened, manual_admin, ${TIME('manual_at')} as manual_at
        from lottery_issues where id = $1`, [id])
   const p = opts.preview
   const params = [id, p ? winningCodes(p) : [], p ? sumOf(p) : -1]
-  const lines = (await many<IssueLine & { stake: string }>(db,
+  const lines = (await many<DrawLine & { stake: string }>(db,
     `select b.playway_id, b.code, w.name, b.number, count(*)::int as bet_count, cents_text(sum(b.amount)) as stake,
             cents_text(sum(b.payout)) as payout, cents_text(sum(case when ${WON('$2', '$3')} then ${PAYOUT} else 0 end)) as would_pay,
             bool_or(${WON('$2', '$3')}) as wins
@@ -106,7 +93,7 @@ export async function showIssue(db: Queryable, product: string, id: number, opts
             cents_text(sum(case when ${WON('$2', '$3')} then ${PAYOUT} else 0 end)) as would_pay
        from lottery_bets b where b.issue_id = $1 group by b.money order by b.money`, params))
     .map(({ would_pay, ...l }) => (p ? { ...l, would_pay } : l))
-  const detail: IssueDetail = {
+  const detail: DrawDetail = {
     ...issue, lines, by_money: byMoney,
     verify: null,
     manual: issue.is_manual ? { admin: extra!.manual_admin, at: extra!.manual_at } : null,
@@ -129,7 +116,7 @@ export async function showIssue(db: Queryable, product: string, id: number, opts
   return detail
 }
 
-async function cancelPreview(db: Queryable, id: number): Promise<NonNullable<IssueDetail['cancel_preview']>> {
+async function cancelPreview(db: Queryable, id: number): Promise<NonNullable<DrawDetail['cancel_preview']>> {
   const t = await one<{ refund: string; reverse: string; bets: number }>(db,
     `select cents_text(coalesce(sum(amount), 0)) as refund, cents_text(coalesce(sum(payout) filter (where status = 1), 0)) as reverse,
             count(*)::int as bets
