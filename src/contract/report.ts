@@ -10,7 +10,7 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 const Count = Type.Integer()
 
 /** One day's figures (in the total: summed over the days). */
-export const ReportFigures = Type.Object({
+const ReportFigures = Type.Object({
   register_count: Count, first_recharge_count: Count,
   recharge_amount: Money, recharge_count: Count,
   withdraw_amount: Money, withdraw_count: Count,
@@ -22,7 +22,7 @@ export const ReportFigures = Type.Object({
   active_count: Count,
 }, { additionalProperties: false })
 
-export const ReportDayItem = Type.Object({ date: Day, ...ReportFigures.properties }, { additionalProperties: false })
+const ReportDayItem = Type.Object({ date: Day, ...ReportFigures.properties }, { additionalProperties: false })
 export type ReportDay = Static<typeof ReportDayItem>
 
 export const ReportAnswer = Type.Object({

@@ -12,7 +12,7 @@ export const SWITCH_LABEL: Labels = { 1: '开启', 0: '关闭' }
 
 const Literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)))
 
-export const SettingItem = Type.Object({
+const SettingItem = Type.Object({
   id: Type.Integer(), category: Literals([1, 2, 4] as const), key: Type.String(), name: Type.String(), value: Type.String(),
   value_type: Literals(SETTING_TYPES), remark: Type.String(), sort: Type.Integer(),
   /** Built-in keys cannot be deleted; their values keep to the bounds below. */

@@ -21,7 +21,7 @@ export async function login(req: Input<typeof API.auth.login>): Promise<UserInfo
 let loadedFor: string | null = null
 
 /** The logged-in admin's information again (menus may have changed since the session was stored). */
-export async function loadUserInfo(): Promise<UserInfo> {
+async function loadUserInfo(): Promise<UserInfo> {
   const user = await api.auth.userinfo()
   adoptUser(user)
   return user

@@ -5,7 +5,7 @@ import type { SettingType } from '../../contract/settings'
 
 export type { SettingType }
 
-export interface SettingDef {
+interface SettingDef {
   key: string
   category: 1 | 2 | 4
   name: string

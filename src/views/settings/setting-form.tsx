@@ -12,7 +12,7 @@ const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
 
 /** The client's check of a value of this type (the server's normaliseSetting has the last word). */
-export function checkValue(type: SettingType, raw: unknown, b: { min?: number | null; max?: number | null; max_length?: number | null } = {}): string | null {
+function checkValue(type: SettingType, raw: unknown, b: { min?: number | null; max?: number | null; max_length?: number | null } = {}): string | null {
   const v = String(raw ?? '').trim()
   const bounds = (n: number) => (b.min != null && n < b.min ? `不能小于 ${b.min}` : b.max != null && n > b.max ? `不能大于 ${b.max}` : null)
   switch (type) {
