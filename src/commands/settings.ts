@@ -1,58 +1,50 @@
 // 网站设置: the three setting screens (基础设置, 余额宝设置, 财务设置) — Enter or e edits a value in a dialog shaped by its
 // type, t flips a switch after a preview, custom rows are added and deleted (built-ins never) — and 网站白名单.
 import { defineCommands } from '../core/registry'
-import { http } from '../core/http'
+import { call } from '../core/api'
 import { refreshList } from '../core/context'
+import { ids, lines, one, orCancel } from '../core/ops'
 import type { Command } from '../core/command'
-import { SETTINGS_API, SETTINGS_PATHS as SP, SWITCH_LABEL } from '../contract/settings'
-import { ids, lines, one, orCancel } from './admin-shared'
+import { API } from '../contract/api'
+import { MENU } from '../contract/menus'
+import { SWITCH_LABEL } from '../contract/settings'
+import { CATEGORIES, type Category } from '../views/settings/categories'
+import { crud } from './crud'
 
 const forms = () => import('../views/settings/setting-form')
 const wforms = () => import('../views/settings/whitelist-form')
 
-/** Each category's screen path, API and title (the settings lists and their edit/delete beneath them). */
-export const CATEGORIES = [
-  { key: 'base', path: SP.base, api: SETTINGS_API.base, title: '基础设置', words: ['base', 'jichu', 'shezhi'], view: () => import('../views/settings/base') },
-  { key: 'yuebao', path: SP.yuebao, api: SETTINGS_API.yuebao, title: '余额宝设置', words: ['yuebao', 'invest', 'shezhi'], view: () => import('../views/settings/yuebao') },
-  { key: 'finance', path: SP.finance, api: SETTINGS_API.finance, title: '财务设置', words: ['finance', 'caiwu', 'shezhi'], view: () => import('../views/settings/finance') },
-] as const
-
-const cap = (s: string) => s[0].toUpperCase() + s.slice(1)
-
-function categoryCommands(c: (typeof CATEGORIES)[number]): Command[] {
+function categoryCommands(c: Category): Command[] {
+  const after = <T>(r: T) => {
+    refreshList(c.path)
+    return r
+  }
   return [
-    { id: `settings.${c.key}List`, title: c.title, keywords: [...c.words], menu: c.path, path: c.path, view: c.view },
     {
-      id: `settings.edit${cap(c.key)}`, title: `修改${c.title}`, keywords: ['edit', 'xiugai', ...c.words], menu: c.path, action: 'U',
+      id: c.ids.list, title: c.title, keywords: c.words, menu: c.path, path: c.path,
+      view: () => import('../views/settings/settings-list').then((m) => ({ default: m.SCREENS[c.key] })),
+    },
+    {
+      id: c.ids.edit, title: `修改${c.title}`, keywords: ['edit', 'xiugai', ...c.words], menu: c.path, action: 'U',
       on: 'rows', list: c.path, rowKey: 'edit', when: (ctx) => one(ctx.rows),
-      run: async (ctx) => {
-        const r = orCancel(await (await forms()).settingForm(c.api, ctx.rows[0]))
-        refreshList(c.path)
-        return r
-      },
+      run: async (ctx) => after(orCancel(await (await forms()).settingForm(c.edit, ctx.rows[0]))),
     },
     {
-      id: `settings.add${cap(c.key)}`, title: `新增${c.title}项`, keywords: ['add', 'custom', 'xinzeng', ...c.words], menu: c.path, action: 'U',
-      run: async () => {
-        const r = orCancel(await (await forms()).customSettingForm(c.api, c.title))
-        refreshList(c.path)
-        return r
-      },
+      // A custom row is added through the category's edit, so it needs the edit permission.
+      id: c.ids.add, title: `新增${c.title}项`, keywords: ['add', 'custom', 'xinzeng', ...c.words], menu: c.path, action: 'U',
+      run: async () => after(orCancel(await (await forms()).customSettingForm(c.edit, c.title))),
     },
     {
-      id: `settings.delete${cap(c.key)}`, title: `删除${c.title}自定义项`, keywords: ['delete', 'shanchu', ...c.words], menu: c.path, action: 'D',
+      id: c.ids.remove, title: `删除${c.title}自定义项`, keywords: ['delete', 'shanchu', ...c.words], menu: c.path, action: 'D',
       on: 'rows', list: c.path, rowKey: 'delete', when: (ctx) => ctx.rows.every((r) => !r.builtin),
       confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 个自定义项`, danger: true, okText: '删除', lines: lines(ctx.rows, (r) => `${r.name}（${r.key}）= ${r.value}`) }),
       run: async (ctx) => {
-        await http.post(`${c.api}/delete`, { ids: ids(ctx.rows) })
-        refreshList(c.path)
-        return { ok: ctx.rows.length, failed: [] }
+        await call(c.remove, { ids: ids(ctx.rows) })
+        return after({ ok: ctx.rows.length, failed: [] })
       },
     },
   ]
 }
-
-const W = SP.whitelist
 
 defineCommands([
   ...CATEGORIES.flatMap(categoryCommands),
@@ -67,36 +59,19 @@ defineCommands([
     run: async (ctx) => {
       const c = CATEGORIES.find((x) => x.path === ctx.list)!
       const r = ctx.rows[0]
-      const out = await http.post(`${c.api}/edit`, { id: r.id, value: r.value === '1' ? '0' : '1' })
+      const out = await call(c.edit, { id: Number(r.id), value: r.value === '1' ? '0' : '1' })
       refreshList(c.path)
       return out
     },
   },
-  { id: 'settings.whitelistList', title: '网站白名单', keywords: ['whitelist', 'ip', 'wangzhan', 'baimingdan'], menu: W, path: W, view: () => import('../views/settings/whitelist') },
-  {
-    id: 'settings.createWhitelist', title: '新增网站白名单', keywords: ['whitelist', 'ip', 'add'], menu: W, action: 'C',
-    run: async () => {
-      const r = orCancel(await (await wforms()).siteWhitelistForm())
-      refreshList(W)
-      return r
+  ...crud({
+    list: MENU.whitelist, noun: '网站白名单', unit: '条', keywords: ['whitelist', 'ip', 'wangzhan', 'baimingdan'],
+    open: { id: 'settings.whitelistList', view: () => import('../views/settings/whitelist') },
+    create: { id: 'settings.createWhitelist', form: async () => (await wforms()).siteWhitelistForm() },
+    edit: { id: 'settings.editWhitelist', form: async (row) => (await wforms()).siteWhitelistForm(row) },
+    remove: {
+      id: 'settings.deleteWhitelist', endpoint: API.whitelist.delete, line: (r) => `${r.ip}${r.remark ? `（${r.remark}）` : ''}`,
+      notes: ['维护期间这些地址将无法访问会员站，回调也会被拒绝'],
     },
-  },
-  {
-    id: 'settings.editWhitelist', title: '编辑网站白名单', keywords: ['whitelist', 'edit'], menu: W, action: 'U', on: 'rows', list: W, rowKey: 'edit',
-    when: (ctx) => one(ctx.rows),
-    run: async (ctx) => {
-      const r = orCancel(await (await wforms()).siteWhitelistForm(ctx.rows[0]))
-      refreshList(W)
-      return r
-    },
-  },
-  {
-    id: 'settings.deleteWhitelist', title: '删除网站白名单', keywords: ['whitelist', 'delete'], menu: W, action: 'D', on: 'rows', list: W, rowKey: 'delete',
-    confirm: (ctx) => ({ title: `删除 ${ctx.rows.length} 条网站白名单`, danger: true, okText: '删除', lines: [...lines(ctx.rows, (r) => `${r.ip}${r.remark ? `（${r.remark}）` : ''}`), '维护期间这些地址将无法访问会员站，回调也会被拒绝'] }),
-    run: async (ctx) => {
-      await http.post(`${SETTINGS_API.whitelist}/delete`, { ids: ids(ctx.rows) })
-      refreshList(W)
-      return { ok: ctx.rows.length, failed: [] }
-    },
-  },
+  }),
 ])

@@ -3,11 +3,12 @@ import { defineCommands } from '../core/registry'
 import { loadProducts, logout, switchProduct } from '../core/auth'
 import { openShortcuts } from '../core/overlays'
 import { toast } from '../core/toast'
+import { MENU } from '../contract/menus'
 
 export default defineCommands([
   {
-    id: 'home.open', title: '首页', keywords: ['home', 'shouye'], menu: '/layout/home',
-    path: '/layout/home', view: () => import('../views/home/home'),
+    id: 'home.open', title: '首页', keywords: ['home', 'shouye'], menu: MENU.home,
+    path: MENU.home, view: () => import('../views/home/home'),
   },
   {
     id: 'home.shortcuts', title: '快捷键一览', keywords: ['shortcuts', 'keys', '帮助'], hotkey: 'shift+/',

@@ -59,7 +59,6 @@ export interface UserInfo {
   google_auth: boolean
 }
 
-export interface LoginRequest { username: string; password: string; google_code?: string }
 export interface LoginAnswer { token: string; userinfo: UserInfo }
 
 export interface ProductInfo { _current_pro: string; products: Record<string, string> }

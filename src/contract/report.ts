@@ -1,42 +1,53 @@
-// Request and response shapes of 报表统计 and 首页. Money is a decimal string with two places.
+// The answers of 报表统计 and 首页, declared as schemas (their types derived from them). Money is a decimal string
+// with two places; counts are integers.
+import { Type, type Static } from '@sinclair/typebox'
+import { Money, Nullable } from './schema'
 
-export const REPORT_API = { report: '/api/report/index', home: '/api/home' } as const
-export const REPORT_PATH = '/layout/report'
 /** A report covers at most this many days. */
 export const REPORT_MAX_DAYS = 366
 
-export interface ReportDay {
-  date: string
-  register_count: number; first_recharge_count: number
-  recharge_amount: string; recharge_count: number
-  withdraw_amount: string; withdraw_count: number
-  bet_amount: string; payout_amount: string
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
+const Count = Type.Integer()
+
+/** One day's figures (in the total: summed over the days). */
+const ReportFigures = Type.Object({
+  register_count: Count, first_recharge_count: Count,
+  recharge_amount: Money, recharge_count: Count,
+  withdraw_amount: Money, withdraw_count: Count,
+  bet_amount: Money, payout_amount: Money,
   /** Bets − payouts. */
-  profit: string
-  gift_amount: string; manual_add: string; manual_sub: string; interest_paid: string
+  profit: Money,
+  gift_amount: Money, manual_add: Money, manual_sub: Money, interest_paid: Money,
   /** Members who bet that day (in the total: summed over the days). */
-  active_count: number
-}
-export interface ReportIndex {
-  start_time: string; end_time: string; agent_id: number | null
-  items: ReportDay[]
-  total: Omit<ReportDay, 'date'>
-  agent_list: { id: number; username: string }[]
-}
-export interface ReportQuery { start_time?: string; end_time?: string; agent_id?: number }
+  active_count: Count,
+}, { additionalProperties: false })
+
+const ReportDayItem = Type.Object({ date: Day, ...ReportFigures.properties }, { additionalProperties: false })
+export type ReportDay = Static<typeof ReportDayItem>
+
+export const ReportAnswer = Type.Object({
+  start_time: Day, end_time: Day, agent_id: Nullable(Type.Integer()),
+  items: Type.Array(ReportDayItem),
+  total: ReportFigures,
+  agent_list: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String() }, { additionalProperties: false })),
+}, { additionalProperties: false })
+export type ReportIndex = Static<typeof ReportAnswer>
 
 /** 首页: each part present only when the admin holds the menu behind it. */
-export interface HomeIndex {
+export const HomeAnswer = Type.Object({
   /** Today and yesterday (report menu). */
-  days: { today: ReportDay; yesterday: ReportDay } | null
+  days: Nullable(Type.Object({ today: ReportDayItem, yesterday: ReportDayItem }, { additionalProperties: false })),
   /** The last 30 days, oldest first (report menu). */
-  series: { date: string; recharge: string; withdraw: string; profit: string }[] | null
+  series: Nullable(Type.Array(Type.Object({ date: Day, recharge: Money, withdraw: Money, profit: Money }, { additionalProperties: false }))),
   /** Work waiting: withdrawals 审核中 and 待复核 (withdrawal menu), recharges 待支付 (recharge menu). */
-  waiting: { withdraw_pending: number | null; withdraw_second: number | null; recharge_pending: number | null }
-}
+  waiting: Type.Object({
+    withdraw_pending: Nullable(Count), withdraw_second: Nullable(Count), recharge_pending: Nullable(Count),
+  }, { additionalProperties: false }),
+}, { additionalProperties: false })
+export type HomeIndex = Static<typeof HomeAnswer>
 
 /** The report's money columns and count columns, in the table's order. */
-export const REPORT_COLUMNS: { key: keyof Omit<ReportDay, 'date'>; title: string; money: boolean }[] = [
+export const REPORT_COLUMNS: { key: keyof Static<typeof ReportFigures>; title: string; money: boolean }[] = [
   { key: 'register_count', title: '注册人数', money: false },
   { key: 'first_recharge_count', title: '首充人数', money: false },
   { key: 'recharge_amount', title: '充值金额', money: true },

@@ -1,8 +1,8 @@
 // Session calls of the shell: login, logout, user info refresh, products and product switching.
-import type { LoginAnswer, LoginRequest, ProductInfo, UserInfo } from '../contract/common'
-import { API } from '../contract/admin'
+import type { ProductInfo, UserInfo } from '../contract/common'
+import { api, type Input } from './api'
+import type { API } from '../contract/api'
 import { clearRows, consoleState, refreshAll } from './context'
-import { http } from './http'
 import { navigate } from './nav'
 import { clearSession, sessionState, setSession } from './session'
 
@@ -11,8 +11,8 @@ function adoptUser(user: UserInfo): void {
   consoleState.product = user.product
 }
 
-export async function login(req: LoginRequest): Promise<UserInfo> {
-  const answer = await http.post<LoginAnswer>(API.login, req, { spinner: true })
+export async function login(req: Input<typeof API.auth.login>): Promise<UserInfo> {
+  const answer = await api.auth.login(req, { spinner: true })
   setSession({ token: answer.token, login: { username: req.username, login_at: new Date().toISOString() } })
   adoptUser(answer.userinfo)
   return answer.userinfo
@@ -20,9 +20,9 @@ export async function login(req: LoginRequest): Promise<UserInfo> {
 
 let loadedFor: string | null = null
 
-/** GET /api/userinfo (menus may have changed since the session was stored). */
-export async function loadUserInfo(): Promise<UserInfo> {
-  const user = await http.get<UserInfo>(API.userinfo)
+/** The logged-in admin's information again (menus may have changed since the session was stored). */
+async function loadUserInfo(): Promise<UserInfo> {
+  const user = await api.auth.userinfo()
   adoptUser(user)
   return user
 }
@@ -36,7 +36,7 @@ export function loadSessionOnce(): void {
 }
 
 export async function loadProducts(): Promise<ProductInfo> {
-  const info = await http.get<ProductInfo>(API.product)
+  const info = await api.product.index()
   consoleState.products = info.products
   consoleState.product = info._current_pro
   return info
@@ -44,7 +44,7 @@ export async function loadProducts(): Promise<ProductInfo> {
 
 /** Switches the current product, then reloads the user info and asks every list to fetch again. */
 export async function switchProduct(pro: string): Promise<UserInfo> {
-  await http.post(API.productSwitch, { pro })
+  await api.product.switch({ pro })
   consoleState.product = pro
   const user = await loadUserInfo()
   clearRows()
@@ -55,7 +55,7 @@ export async function switchProduct(pro: string): Promise<UserInfo> {
 /** Ends the session on the server (best effort), clears it here and goes to the login page. */
 export async function logout(): Promise<void> {
   try {
-    await http.post(API.logout, undefined, { silent: true })
+    await api.auth.logout(undefined, { silent: true })
   } finally {
     loadedFor = null
     clearSession()

@@ -1,13 +1,12 @@
-// Site configuration (GET /common/configs): fetched once and shared by the login page and password encryption.
+// Site configuration (the login page's configuration): fetched once and shared by the login page and password encryption.
 import type { SiteConfig } from '../contract/common'
-import { API } from '../contract/admin'
-import { http } from './http'
+import { api } from './api'
 
 let cached: Promise<SiteConfig> | null = null
 
 export function getConfigs(): Promise<SiteConfig> {
   if (!cached) {
-    cached = http.get<SiteConfig>(API.configs, undefined, { spinner: true })
+    cached = api.auth.configs(undefined, { spinner: true })
     cached.catch(() => { cached = null })
   }
   return cached

@@ -5,7 +5,7 @@ import type { Row } from './command'
 export interface ConsoleState {
   /** Current product code. */
   product: string
-  /** Product code → name, from GET /api/product. */
+  /** Product code → name, from the product list (API.product.index). */
   products: Record<string, string>
   /** The list (route path) whose rows are focused or selected, or null. */
   list: string | null

@@ -6,6 +6,7 @@ import { clearSession, sessionState } from './session'
 import { startProgress } from './progress'
 import { toast } from './toast'
 import { currentPath, navigate } from './nav'
+import { API } from '../contract/api'
 
 export { ApiError, isCancelled }
 
@@ -18,7 +19,7 @@ export interface HttpOpts {
 
 export const TIMEOUT_MS = 16_000
 /** Calls that never toast (typing suggestions fail quietly). */
-const QUIET_URLS = ['/api/member/suggest']
+const QUIET_URLS = [API.member.suggest.url]
 
 const inFlight = new Set<string>()
 

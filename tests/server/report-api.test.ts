@@ -10,8 +10,7 @@ import { METRICS } from '../../src/server/report/metrics'
 import { productDay } from '../../src/server/report/routes'
 import { requestWithdraw } from '../../src/server/finance/withdraw-rules'
 import { requestRecharge } from '../../src/server/finance/recharge-rules'
-import { FINANCE_PATHS } from '../../src/contract/finance'
-import { REPORT_PATH } from '../../src/contract/report'
+import { MENU } from '../../src/contract/menus'
 
 let t: TestApp
 let token: string
@@ -139,11 +138,11 @@ describe('/api/home', () => {
       expect(made.code, made.msg).toBe(200)
       return t.login(name, 'Home@12345')
     }
-    const payer = await withMenus('hm_withdraw', [FINANCE_PATHS.withdraw])
+    const payer = await withMenus('hm_withdraw', [MENU.withdraw])
     expect((await t.get('/api/home', payer)).data).toEqual({ days: null, series: null, waiting: { withdraw_pending: 2, withdraw_second: 1, recharge_pending: null } })
-    const cashier = await withMenus('hm_recharge', [FINANCE_PATHS.recharge])
+    const cashier = await withMenus('hm_recharge', [MENU.recharge])
     expect((await t.get('/api/home', cashier)).data).toEqual({ days: null, series: null, waiting: { withdraw_pending: null, withdraw_second: null, recharge_pending: 1 } })
-    const reader = await withMenus('hm_report', [REPORT_PATH])
+    const reader = await withMenus('hm_report', [MENU.report])
     const r = (await t.get('/api/home', reader)).data
     expect(r.waiting).toEqual({ withdraw_pending: null, withdraw_second: null, recharge_pending: null })
     expect(r.days).toEqual(h.data.days)

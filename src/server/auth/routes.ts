@@ -1,10 +1,11 @@
-// Login and session calls: /common/configs, /api/login, /api/userinfo, /api/logout.
-import { Type } from '@sinclair/typebox'
+// Login and session calls (src/contract/api/auth.ts): the login page's configuration, login, userinfo, logout.
 import { randomBytes } from 'node:crypto'
 import { route, type Ctx } from '../http/route'
 import { one } from '../db/db'
 import { AppError, badRequest } from '../errors'
 import { MSG } from '../../contract/messages'
+import { auth } from '../../contract/api/auth'
+import type { InputOf } from '../../contract/endpoint'
 import { hashToken, type Caller } from '../rbac/access'
 import { userInfo } from '../rbac/userinfo'
 import { verifyPassword } from './password'
@@ -12,18 +13,12 @@ import { clearFailures, releaseAttempt, reserveAttempt } from './throttle'
 import { consumeGoogleCode } from './google-code'
 import { writeOperation } from '../oplog/oplog'
 
-const LoginBody = Type.Object({
-  username: Type.String({ title: '用户名', minLength: 1, maxLength: 64 }),
-  password: Type.String({ title: '密码', minLength: 1, maxLength: 2048 }),
-  google_code: Type.Optional(Type.String({ title: '谷歌验证码', maxLength: 16 })),
-})
-
 interface AdminRow {
   id: number; username: string; nickname: string; product: string | null; status: number
   password_hash: string; google_enabled: boolean; google_secret: string | null
 }
 
-async function login(ctx: Ctx, body: { username: string; password: string; google_code?: string }) {
+async function login(ctx: Ctx, body: InputOf<typeof auth.login>) {
   const db = ctx.root
   const username = body.username.trim()
   // Reserved before the password is checked (429 past the limits): left in place it is this attempt's failure.
@@ -56,7 +51,7 @@ async function login(ctx: Ctx, body: { username: string; password: string; googl
       await tx.query('update admins set last_login_at = now(), last_login_ip = $2 where id = $1', [admin.id, ctx.ip])
       const caller = callerOf(admin, product, Number(s!.id), false)
       await writeOperation(tx, { caller, ip: ctx.ip, userAgent: ctx.userAgent },
-        { action: 'C', path: '/api/login', target_ids: [String(admin.id)] })
+        { action: 'C', path: auth.login.url, target_ids: [String(admin.id)] })
       return s!
     })
     await clearFailures(db, username, ctx.ip)
@@ -74,29 +69,12 @@ function callerOf(a: AdminRow, product: string, sessionId: number, isSuper: bool
 }
 
 export default [
-  route({
-    method: 'GET', url: '/common/configs', summary: '登录页配置（站点名称、RSA 公钥）', menu: 'public', action: 'R', anyIp: true,
-    handler: async (ctx) => ({
-      site_name: '后台管理系统',
-      public_key: ctx.keys.publicPem,
-      google_auth: true,
-    }),
-  }),
-  route({
-    method: 'POST', url: '/api/login', summary: '登录（密码为 RSA PKCS#1 v1.5 密文）', menu: 'public', action: 'C', raw: true,
-    body: LoginBody,
-    handler: (ctx, body) => login(ctx, body),
-  }),
-  route({
-    method: 'GET', url: '/api/userinfo', summary: '当前管理员信息与菜单', menu: 'session', action: 'R',
-    handler: (ctx) => userInfo(ctx.db, ctx.caller),
-  }),
-  route({
-    method: 'POST', url: '/api/logout', summary: '退出登录', menu: 'session', action: 'U',
-    handler: async (ctx) => {
-      await ctx.db.query('update sessions set ended_at = now() where id = $1', [ctx.caller.sessionId])
-      ctx.audit.target_ids = [String(ctx.caller.adminId)]
-      return null
-    },
+  route(auth.configs, async (ctx) => ({ site_name: '后台管理系统', public_key: ctx.keys.publicPem, google_auth: true })),
+  route(auth.login, (ctx, body) => login(ctx, body)),
+  route(auth.userinfo, (ctx) => userInfo(ctx.db, ctx.caller)),
+  route(auth.logout, async (ctx) => {
+    await ctx.db.query('update sessions set ended_at = now() where id = $1', [ctx.caller.sessionId])
+    ctx.audit.target_ids = [String(ctx.caller.adminId)]
+    return null
   }),
 ]

@@ -4,9 +4,9 @@ import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest } from '../errors'
 import { TIME } from '../http/format'
-import type { Paging } from '../http/schemas'
 import type { RsaKeys } from '../auth/rsa'
-import type { Admin, Permission, Role } from '../../contract/admin'
+import { MENU } from '../../contract/menus'
+import type { Admin } from '../../contract/admin'
 
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/
 
@@ -24,32 +24,28 @@ export function decryptPassword(keys: RsaKeys, cipher: string): string {
   return plain
 }
 
-/** Menus of the platform's own system area: never given to a product admin. */
-const ADMIN_AREA = `(m.web_uri = '/layout/admin' or m.web_uri like '/layout/admin/%')`
+/** The folder of the platform's own system area (its pages' parent path). */
+const ADMIN_DIR = MENU.admins.slice(0, MENU.admins.lastIndexOf('/'))
+/** Menus of the system area (menus, permissions and the master whitelist are platform-global): never given to a product admin. */
+export const ADMIN_AREA = `(m.web_uri = '${ADMIN_DIR}' or m.web_uri like '${ADMIN_DIR}/%')`
 
-// Roles a product admin of $1 may hold: its product's roles and platform roles, never the super role nor a role
-// reaching the system area (menus, permissions and the master whitelist are platform-global).
-const ASSIGNABLE = `not r.is_super and (r.product = $1 or r.product is null)
+/**
+ * Roles a product admin of `product` (an SQL expression) may hold: its product's roles and platform roles, never the
+ * super role nor a role reaching the system area.
+ */
+export const assignable = (product: string) => `not r.is_super and (r.product = ${product} or r.product is null)
   and not exists (select 1 from menus m where ${ADMIN_AREA} and (
         m.id in (select rm.menu_id from role_menus rm where rm.role_id = r.id)
      or m.id in (select p.menu_id from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id)))`
 
-const ADMIN_COLUMNS = `a.id, a.username, a.nickname, a.status::int as status,
+export const ADMIN_COLUMNS = `a.id, a.username, a.nickname, a.status::int as status,
   coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
               from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = a.id), '[]'::json) as roles,
   a.google_enabled as google_auth, a.product, ${TIME('a.last_login_at')} as last_login_at, a.last_login_ip,
   ${TIME('a.created_at')} as created_at`
 
 type AdminRow = Omit<Admin, 'role_ids'>
-const withRoleIds = (a: AdminRow): Admin => ({ ...a, role_ids: a.roles.map((r) => r.id) })
-
-export async function listProAdmins(db: Queryable, product: string, username: string | null, p: Paging) {
-  const where = `a.product = $1 and ($2::text is null or strpos(lower(a.username), lower($2)) > 0)`
-  const rows = await many<AdminRow>(db, `select ${ADMIN_COLUMNS} from admins a where ${where} order by a.id desc limit $3 offset $4`,
-    [product, username, p.limit, p.offset])
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n from admins a where ${where}`, [product, username]))!.n
-  return { items: rows.map(withRoleIds), total }
-}
+export const withRoleIds = (a: AdminRow): Admin => ({ ...a, role_ids: a.roles.map((r) => r.id) })
 
 /** The admins of the product among ids (locked for the change); an id outside the product is simply absent. */
 export async function proAdminsByIds(db: Queryable, product: string, ids: number[], lock = false): Promise<Admin[]> {
@@ -62,7 +58,7 @@ export async function proAdminsByIds(db: Queryable, product: string, ids: number
 /** 400 unless every role can be given to an admin of the product; answers the ids without repeats. */
 export async function checkRoles(db: Queryable, product: string, roleIds: number[]): Promise<number[]> {
   const ids = [...new Set(roleIds)].sort((a, b) => a - b)
-  const ok = await many<{ id: number }>(db, `select r.id from roles r where r.id = any($2::int[]) and ${ASSIGNABLE}`, [product, ids])
+  const ok = await many<{ id: number }>(db, `select r.id from roles r where r.id = any($2::int[]) and ${assignable('$1')}`, [product, ids])
   if (ok.length !== ids.length) throw badRequest('所选角色不存在或不能分配给产品管理员', 'role_ids')
   return ids
 }
@@ -95,26 +91,4 @@ export async function deleteAdmins(db: Queryable, ids: number[]): Promise<void> 
 /** Forgets the authenticator; the last used step is kept so spent codes stay spent. */
 export async function resetGoogle(db: Queryable, id: number): Promise<void> {
   await db.query('update admins set google_enabled = false, google_secret = null, updated_at = now() where id = $1', [id])
-}
-
-export async function assignableRoles(db: Queryable, product: string, name: string | null, p: Paging) {
-  const where = `${ASSIGNABLE} and ($2::text is null or strpos(r.name, $2) > 0)`
-  const items = await many<Role>(db,
-    `select r.id, r.name, r.remark, r.is_super,
-            (select count(*)::int from admin_roles ar join admins a on a.id = ar.admin_id where ar.role_id = r.id and a.product = $1) as admin_count,
-            ${TIME('r.created_at')} as created_at
-       from roles r where ${where} order by r.product nulls first, r.id limit $3 offset $4`, [product, name, p.limit, p.offset])
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n from roles r where ${where}`, [product, name]))!.n
-  return { items, total }
-}
-
-/** Permissions of the menus outside the system area and the product-admin screen: what a product admin can be given. */
-export async function grantablePermissions(db: Queryable, p: Paging): Promise<{ data: Permission[]; total: number }> {
-  const where = `m.web_uri is not null and not ${ADMIN_AREA} and m.web_uri <> '/layout/proadmin'`
-  const data = await many<Permission>(db,
-    `select p.id, p.menu_id, m.label as menu_label, m.web_uri as menu_path, p.key, p.name, p.api_paths
-       from permissions p join menus m on m.id = p.menu_id where ${where}
-      order by m.web_uri, array_position(array['C','R','U','D'], p.key::text) limit $1 offset $2`, [p.limit, p.offset])
-  const total = (await one<{ n: number }>(db, `select count(*)::int as n from permissions p join menus m on m.id = p.menu_id where ${where}`))!.n
-  return { data, total }
 }

@@ -1,7 +1,6 @@
-// /api/report/index (报表统计) and /api/home (首页), both read from the daily rollups: a year is at most 366 × 16 rows
+// 报表统计 and 首页, both read from the daily rollups: a year is at most 366 × 16 rows
 // whatever the volume of activity. The report is per day, newest first, with zeros for quiet days, a total and the
 // agents for the filter (an agent means its whole team). Home answers only the parts the admin's menus allow.
-import { Type } from '@sinclair/typebox'
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
@@ -12,8 +11,9 @@ import { moneyStat, statusSums, WHAT } from '../finance/totals'
 import { rollupDaysExact, type ExactDay } from './read'
 import { AMOUNTS, COUNTS } from './metrics'
 import { centsText } from '../../contract/money'
-import { FINANCE_PATHS } from '../../contract/finance'
-import { REPORT_API, REPORT_MAX_DAYS, REPORT_PATH, type HomeIndex, type ReportDay, type ReportIndex } from '../../contract/report'
+import { MENU } from '../../contract/menus'
+import { report as endpoints } from '../../contract/api/report'
+import { REPORT_MAX_DAYS, type HomeIndex, type ReportDay, type ReportIndex } from '../../contract/report'
 
 const DAY_MS = 86_400_000
 /** Today in the product's time zone, as YYYY-MM-DD, `offset` days away. */
@@ -79,10 +79,10 @@ async function held(db: Queryable, caller: Caller, paths: string[]): Promise<Set
 
 export async function home(db: Queryable, caller: Caller, now = Date.now()): Promise<HomeIndex> {
   const product = caller.product
-  const may = await held(db, caller, [REPORT_PATH, FINANCE_PATHS.withdraw, FINANCE_PATHS.recharge])
+  const may = await held(db, caller, [MENU.report, MENU.withdraw, MENU.recharge])
   let days: HomeIndex['days'] = null
   let series: HomeIndex['series'] = null
-  if (may.has(REPORT_PATH)) {
+  if (may.has(MENU.report)) {
     const rows = await rollupDaysExact(db, product, productDay(-29, now), productDay(0, now))
     days = { today: dayOf(rows[0]), yesterday: dayOf(rows[1]) }
     series = rows.slice().reverse().map((d) => ({
@@ -90,28 +90,17 @@ export async function home(db: Queryable, caller: Caller, now = Date.now()): Pro
     }))
   }
   const waiting: HomeIndex['waiting'] = { withdraw_pending: null, withdraw_second: null, recharge_pending: null }
-  if (may.has(FINANCE_PATHS.withdraw)) {
+  if (may.has(MENU.withdraw)) {
     const [sums, second] = await Promise.all([statusSums(db, product, WHAT.withdraw),
       one<{ n: number }>(db, `select count(*)::int as n from withdrawals where product = $1 and status = 3 and first_review_admin <> ''`, [product])])
     waiting.withdraw_second = second!.n
     waiting.withdraw_pending = moneyStat(sums, 3).n - second!.n
   }
-  if (may.has(FINANCE_PATHS.recharge)) waiting.recharge_pending = moneyStat(await statusSums(db, product, WHAT.recharge), 3).n
+  if (may.has(MENU.recharge)) waiting.recharge_pending = moneyStat(await statusSums(db, product, WHAT.recharge), 3).n
   return { days, series, waiting }
 }
 
 export default [
-  route({
-    method: 'GET', url: REPORT_API.report, summary: '报表统计（按日，含合计与代理列表；代理筛选为其整个团队）', menu: REPORT_PATH, action: 'R',
-    query: Type.Object({
-      start_time: Type.Optional(Type.String({ title: '开始日期', maxLength: 19 })),
-      end_time: Type.Optional(Type.String({ title: '结束日期', maxLength: 19 })),
-      agent_id: Type.Optional(Type.Integer({ title: '代理', minimum: 1, maximum: 2147483647 })),
-    }),
-    handler: (ctx, q) => report(ctx.root, ctx.caller.product, q),
-  }),
-  route({
-    method: 'GET', url: REPORT_API.home, summary: '首页：今日与昨日、待处理工作、近 30 天走势（按菜单权限给出各部分）', menu: 'session', action: 'R',
-    handler: (ctx) => home(ctx.root, ctx.caller),
-  }),
+  route(endpoints.index, (ctx, q) => report(ctx.root, ctx.caller.product, q)),
+  route(endpoints.home, (ctx) => home(ctx.root, ctx.caller)),
 ]

@@ -1,9 +1,11 @@
 // The built-in settings of every product: key, category, type, default and bounds. Seeded per product;
 // their values are validated against these bounds, and the rules of the other areas read them through store.ts.
 
-export type SettingType = 'number' | 'money' | 'percent' | 'switch' | 'text' | 'time_range'
+import type { SettingType } from '../../contract/settings'
 
-export interface SettingDef {
+export type { SettingType }
+
+interface SettingDef {
   key: string
   category: 1 | 2 | 4
   name: string
@@ -52,10 +54,3 @@ export const BUILTIN_BY_KEY = new Map(BUILTIN_SETTINGS.map((d) => [d.key, d]))
 export const SETTING_PAIRS: [string, string][] = [
   ['recharge_min', 'recharge_max'], ['withdraw_min', 'withdraw_max'], ['invest_min', 'invest_max'],
 ]
-
-/** Which list (and its edit and delete) each category has, and the menu guarding it. */
-export const SETTING_LISTS = [
-  { category: 2, url: '/api/system', menu: '/layout/websitesettings/base', title: '基础设置' },
-  { category: 1, url: '/api/system/yuebao', menu: '/layout/websitesettings/balance', title: '余额宝设置' },
-  { category: 4, url: '/api/system/finance', menu: '/layout/websitesettings/financ', title: '财务设置' },
-] as const

@@ -21,7 +21,7 @@ export async function listSettings(db: Queryable, product: string, category: num
   return rows.map(withBounds)
 }
 
-export async function settingsByIds(db: Queryable, product: string, category: number, ids: number[], lock = false): Promise<Setting[]> {
+async function settingsByIds(db: Queryable, product: string, category: number, ids: number[], lock = false): Promise<Setting[]> {
   const rows = await many<Setting>(db,
     `select ${COLS} from settings s where s.id = any($1::int[]) and s.product = $2 and s.category = $3 order by s.id${lock ? ' for update' : ''}`,
     [ids, product, category])
@@ -62,7 +62,7 @@ export async function editSetting(db: Queryable, product: string, category: numb
   return { before, after }
 }
 
-export interface CustomSetting { key: string; name: string; value_type: SettingType; value: string; remark?: string; sort?: number }
+interface CustomSetting { key: string; name: string; value_type: SettingType; value: string; remark?: string; sort?: number }
 
 export async function addSetting(db: Queryable, product: string, category: number, c: CustomSetting): Promise<Setting> {
   if (BUILTIN_BY_KEY.has(c.key)) throw conflict(`${c.key} 是内置设置项`)

@@ -1,23 +1,23 @@
-// /api/whitelist routes (网站白名单): per product, the IPs or CIDR ranges allowed to call back and to reach the member
-// site during maintenance; 12 a page, duplicates (however written) 409.
-import { Type } from '@sinclair/typebox'
+// 网站白名单: per product, the IPs or CIDR ranges allowed to call back and to reach the member site during maintenance;
+// 12 a page, an address filter matching the entries that contain it or that it contains, duplicates (however written) 409.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
-import { Id, IdsBody, ListQuery, paged, paging, Text } from '../http/schemas'
+import { listRoute } from '../db/list'
 import { TIME } from '../http/format'
 import { badRequest, conflict, notFound } from '../errors'
 import { normaliseIp } from '../admin/syswhitelist-store'
 import { PAGE_SIZES } from '../../contract/common'
-import { SETTINGS_PATHS, type SiteWhitelistEntry } from '../../contract/settings'
+import { whitelist } from '../../contract/api/settings'
+import type { SiteWhitelistEntry } from '../../contract/settings'
 
-const MENU = SETTINGS_PATHS.whitelist
 const IP_TEXT = `case when masklen(w.ip) = (case family(w.ip) when 4 then 32 else 128 end) then host(w.ip) else text(w.ip) end`
 const COLS = `w.id, ${IP_TEXT} as ip, w.remark, w.admin, ${TIME('w.created_at')} as created_at`
 
-function parseIp(raw: string): string {
+/** The address as stored (a host or a network); a 400 naming the field otherwise, with the formats when it is an entry. */
+function parseIp(raw: string, hint = '，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）'): string {
   const ip = normaliseIp(raw)
-  if (!ip) throw badRequest('IP地址格式不正确，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）', 'ip')
+  if (!ip) throw badRequest(`IP地址格式不正确${hint}`, 'ip')
   return ip
 }
 
@@ -32,65 +32,47 @@ async function taken(db: Queryable, product: string, ip: string, exceptId = 0): 
   }
 }
 
-const Body = { ip: Text('IP地址', 64, 1), remark: Type.Optional(Text('备注', 100)) }
-
 export default [
-  route({
-    method: 'GET', url: '/api/whitelist/index', summary: '网站白名单（每页 12 条）', menu: MENU, action: 'R',
-    query: ListQuery({ ip: Type.Optional(Text('IP地址', 64)) }),
-    handler: async (ctx, q) => {
-      const p = paging(q, PAGE_SIZES.whitelist)
-      const ip = q.ip?.trim() ? normaliseIp(q.ip) : null
-      if (q.ip?.trim() && !ip) throw badRequest('IP地址格式不正确', 'ip')
-      const where = `w.product = $1 and ($2::inet is null or $2::inet <<= w.ip or w.ip <<= $2::inet)`
-      const items = await many<SiteWhitelistEntry>(ctx.db,
-        `select ${COLS} from site_whitelist w where ${where} order by w.id desc limit $3 offset $4`, [ctx.caller.product, ip, p.limit, p.offset])
-      const total = (await one<{ n: number }>(ctx.db, `select count(*)::int as n from site_whitelist w where ${where}`, [ctx.caller.product, ip]))!.n
-      return paged(items, total, p)
+  listRoute(whitelist.index, {
+    from: 'site_whitelist w', select: COLS, id: 'w.id', table: 'site_whitelist', product: 'w.product', perPage: PAGE_SIZES.whitelist,
+    filters: {
+      ip: (w, v) => {
+        if (!v.trim()) return
+        const ip = parseIp(v, '')
+        w.add('(?::inet <<= w.ip or w.ip <<= ?::inet)', ip, ip)
+      },
     },
   }),
-  route({
-    method: 'POST', url: '/api/whitelist/create', summary: '新增网站白名单（IP 或 CIDR 网段）', menu: MENU, action: 'C',
-    body: Type.Object(Body),
-    handler: async (ctx, b) => {
-      const ip = parseIp(b.ip)
-      await taken(ctx.db, ctx.caller.product, ip)
-      const r = await one<{ id: number }>(ctx.db,
-        `insert into site_whitelist (product, ip, remark, admin) values ($1, $2::cidr, $3, $4) on conflict do nothing returning id`,
-        [ctx.caller.product, ip, (b.remark ?? '').trim(), ctx.caller.username])
-      if (!r) throw conflict(`系统已存在相同数据：网站白名单中已有 ${ip}`)
-      const [entry] = await byIds(ctx.db, ctx.caller.product, [r.id])
-      ctx.audit.target_ids = [String(r.id)]
-      ctx.audit.after = entry
-      return entry
-    },
+  route(whitelist.create, async (ctx, b) => {
+    const ip = parseIp(b.ip)
+    await taken(ctx.db, ctx.caller.product, ip)
+    const r = await one<{ id: number }>(ctx.db,
+      `insert into site_whitelist (product, ip, remark, admin) values ($1, $2::cidr, $3, $4) on conflict do nothing returning id`,
+      [ctx.caller.product, ip, (b.remark ?? '').trim(), ctx.caller.username])
+    if (!r) throw conflict(`系统已存在相同数据：网站白名单中已有 ${ip}`)
+    const [entry] = await byIds(ctx.db, ctx.caller.product, [r.id])
+    ctx.audit.target_ids = [String(r.id)]
+    ctx.audit.after = entry
+    return entry
   }),
-  route({
-    method: 'POST', url: '/api/whitelist/edit', summary: '修改网站白名单', menu: MENU, action: 'U',
-    body: Type.Object({ id: Id, ...Body }),
-    handler: async (ctx, b) => {
-      const ip = parseIp(b.ip)
-      const [before] = await byIds(ctx.db, ctx.caller.product, [b.id], true)
-      if (!before) throw notFound()
-      await taken(ctx.db, ctx.caller.product, ip, b.id)
-      await ctx.db.query('update site_whitelist set ip = $2::cidr, remark = $3 where id = $1', [b.id, ip, (b.remark ?? '').trim()])
-      const [after] = await byIds(ctx.db, ctx.caller.product, [b.id])
-      ctx.audit.before = before
-      ctx.audit.after = after
-      return after
-    },
+  route(whitelist.edit, async (ctx, b) => {
+    const ip = parseIp(b.ip)
+    const [before] = await byIds(ctx.db, ctx.caller.product, [b.id], true)
+    if (!before) throw notFound()
+    await taken(ctx.db, ctx.caller.product, ip, b.id)
+    await ctx.db.query('update site_whitelist set ip = $2::cidr, remark = $3 where id = $1', [b.id, ip, (b.remark ?? '').trim()])
+    const [after] = await byIds(ctx.db, ctx.caller.product, [b.id])
+    ctx.audit.before = before
+    ctx.audit.after = after
+    return after
   }),
-  route({
-    method: 'POST', url: '/api/whitelist/delete', summary: '删除网站白名单', menu: MENU, action: 'D',
-    body: IdsBody,
-    handler: async (ctx, b) => {
-      const ids = [...new Set(b.ids)]
-      const before = await byIds(ctx.db, ctx.caller.product, ids, true)
-      if (before.length !== ids.length) throw notFound()
-      await ctx.db.query('delete from site_whitelist where id = any($1::int[])', [ids])
-      ctx.audit.target_ids = ids.map(String)
-      ctx.audit.before = before
-      return null
-    },
+  route(whitelist.delete, async (ctx, b) => {
+    const ids = [...new Set(b.ids)]
+    const before = await byIds(ctx.db, ctx.caller.product, ids, true)
+    if (before.length !== ids.length) throw notFound()
+    await ctx.db.query('delete from site_whitelist where id = any($1::int[])', [ids])
+    ctx.audit.target_ids = ids.map(String)
+    ctx.audit.before = before
+    return null
   }),
 ]

@@ -7,13 +7,13 @@ import { useSnapshot } from 'valtio'
 import { consoleState } from '../../core/context'
 import { currentCommands } from '../../core/registry'
 import { sessionState } from '../../core/session'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { KeyList } from '../shell/key-list'
 import { formatMoney } from '../kit/format'
 import { DayChart, SERIES_COLORS } from '../report/chart'
 import { toCents } from '../../contract/money'
-import { FINANCE_PATHS as F } from '../../contract/finance'
-import { REPORT_API, type HomeIndex, type ReportDay } from '../../contract/report'
+import { MENU } from '../../contract/menus'
+import type { HomeIndex, ReportDay } from '../../contract/report'
 import './home.css'
 
 const CARDS: { key: keyof ReportDay; title: string; money: boolean }[] = [
@@ -29,9 +29,9 @@ const yuan = (v: string) => (toCents(v) ?? 0) / 100
 function Waiting({ w }: { w: HomeIndex['waiting'] }) {
   const links = [
     // Alt+W (待审核提现) opens every withdrawal under review, 待复核 ones included; the link only those before a first approval.
-    w.withdraw_pending !== null && { href: `${F.withdraw}?review_stage=pending`, title: '提现审核中', n: w.withdraw_pending, key: 'Alt+W', note: 'Alt+W 打开全部待审核提现（含待复核）' },
-    w.withdraw_second !== null && { href: `${F.withdraw}?review_stage=second`, title: '提现待复核', n: w.withdraw_second, key: 'Alt+V' },
-    w.recharge_pending !== null && { href: `${F.recharge}?status=3`, title: '充值待支付', n: w.recharge_pending, key: 'Alt+R' },
+    w.withdraw_pending !== null && { href: `${MENU.withdraw}?review_stage=pending`, title: '提现审核中', n: w.withdraw_pending, key: 'Alt+W', note: 'Alt+W 打开全部待审核提现（含待复核）' },
+    w.withdraw_second !== null && { href: `${MENU.withdraw}?review_stage=second`, title: '提现待复核', n: w.withdraw_second, key: 'Alt+V' },
+    w.recharge_pending !== null && { href: `${MENU.recharge}?status=3`, title: '充值待支付', n: w.recharge_pending, key: 'Alt+R' },
   ].filter(Boolean) as { href: string; title: string; n: number; key: string; note?: string }[]
   if (!links.length) return null
   return (
@@ -50,11 +50,11 @@ export default function Home() {
   const { user } = useSnapshot(sessionState)
   const { product, products } = useSnapshot(consoleState)
   const [data, setData] = useState<HomeIndex | null>(null)
-  const screens = currentCommands().filter((c) => c.path && c.path !== '/layout/home' && c.sidebar !== false)
+  const screens = currentCommands().filter((c) => c.path && c.path !== MENU.home && c.sidebar !== false)
 
   useEffect(() => {
     let live = true
-    const load = () => http.get<HomeIndex>(REPORT_API.home, undefined, { silent: true }).then((d) => { if (live) setData(d) }).catch(() => undefined)
+    const load = () => api.report.home(undefined, { silent: true }).then((d) => { if (live) setData(d) }).catch(() => undefined)
     load()
     const timer = setInterval(load, 30_000)
     return () => { live = false; clearInterval(timer) }

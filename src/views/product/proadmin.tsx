@@ -4,14 +4,15 @@ import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
 import { runRowCommand } from '../kit/run-rows'
-import { API } from '../../contract/admin'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 import { PAGE_SIZES } from '../../contract/common'
 import { ACTION_KEY, ADMIN_STATUS } from '../../contract/enums'
 
 const admins: ListSpec = {
-  list: '/layout/proadmin',
+  list: MENU.proadmin,
   title: '产品管理员',
-  endpoint: `${API.proadmin}/index`,
+  endpoint: API.proadmin.index,
   perPage: PAGE_SIZES.proadmin,
   filters: [{ name: 'username', title: '用户名', type: 'text' }],
   columns: [
@@ -34,9 +35,9 @@ const admins: ListSpec = {
 }
 
 const permissions: ListSpec = {
-  list: '/layout/proadmin/permission',
+  list: `${MENU.proadmin}/permission`,
   title: '产品权限列表',
-  endpoint: `${API.proadmin}/permission/index`,
+  endpoint: API.proadmin.permissions,
   itemsKey: 'data',
   columns: [
     { key: 'id', title: 'ID', width: 70 },
@@ -49,9 +50,9 @@ const permissions: ListSpec = {
 }
 
 const roles: ListSpec = {
-  list: '/layout/proadmin/role',
+  list: `${MENU.proadmin}/role`,
   title: '产品角色列表',
-  endpoint: `${API.proadmin}/role/index`,
+  endpoint: API.proadmin.roles,
   columns: [
     { key: 'id', title: 'ID', width: 70 },
     { key: 'name', title: '角色名称', width: 160 },

@@ -3,11 +3,11 @@
 // CSV export. The range and agent live in the URL, so the palette's 报表区间 command and a reload land on the same view.
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'wouter'
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import { ScreenHead } from '../kit/screen'
 import { download } from '../kit/csv'
 import { formatMoney } from '../kit/format'
-import { REPORT_API, REPORT_COLUMNS, type ReportIndex } from '../../contract/report'
+import { REPORT_COLUMNS, type ReportIndex } from '../../contract/report'
 import { toCents } from '../../contract/money'
 import { DayChart, SERIES_COLORS } from './chart'
 import { PRESETS, presetRange, type Preset } from './range'
@@ -29,7 +29,7 @@ export default function ReportScreen() {
   useEffect(() => {
     let live = true
     setLoading(true)
-    http.get<ReportIndex>(REPORT_API.report, query, { silent: true })
+    api.report.index(query, { silent: true })
       .then((r) => { if (live) { setData(r); setError('') } })
       .catch((e: Error) => { if (live) setError(e.message || '加载失败') })
       .finally(() => { if (live) setLoading(false) })

@@ -1,7 +1,8 @@
 // Editing a setting by its type: a switch as 开启/关闭, money and percent as two-place numbers within the key's bounds,
 // a whole number, a time range HH:mm-HH:mm, text within its length; and adding a custom row. The server checks again.
-import { http } from '../../core/http'
+import { call } from '../../core/api'
 import type { Row } from '../../core/command'
+import type { Category } from './categories'
 import { openForm } from '../kit/form-dialog'
 import type { FieldSpec } from '../kit/form-types'
 import { toCents } from '../../contract/money'
@@ -11,7 +12,7 @@ const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
 
 /** The client's check of a value of this type (the server's normaliseSetting has the last word). */
-export function checkValue(type: SettingType, raw: unknown, b: { min?: number | null; max?: number | null; max_length?: number | null } = {}): string | null {
+function checkValue(type: SettingType, raw: unknown, b: { min?: number | null; max?: number | null; max_length?: number | null } = {}): string | null {
   const v = String(raw ?? '').trim()
   const bounds = (n: number) => (b.min != null && n < b.min ? `不能小于 ${b.min}` : b.max != null && n > b.max ? `不能大于 ${b.max}` : null)
   switch (type) {
@@ -37,17 +38,19 @@ function valueField(type: SettingType, row?: Row): FieldSpec {
   return { ...base, type: 'text', hint, placeholder: type === 'time_range' ? 'HH:mm-HH:mm' : undefined }
 }
 
-export function settingForm(api: string, row: Row): Promise<unknown | null> {
+/** Changes the row's value (and its note) through its category's edit. */
+export function settingForm(edit: Category['edit'], row: Row): Promise<unknown | null> {
   const type = row.value_type as SettingType
   return openForm<Record<string, unknown>>({
     title: `修改：${row.name}`,
     fields: [valueField(type, row), { name: 'remark', label: '说明', type: 'text', maxLength: 200 }],
     initial: { value: row.value, remark: row.remark },
-    submit: (v) => http.post(`${api}/edit`, { id: row.id, value: String(v.value ?? '').trim(), remark: String(v.remark ?? '') }, { silent: true }),
+    submit: (v) => call(edit, { id: Number(row.id), value: String(v.value ?? '').trim(), remark: String(v.remark ?? '') }, { silent: true }),
   })
 }
 
-export function customSettingForm(api: string, title: string): Promise<unknown | null> {
+/** Adds a custom row to the category (its edit without an id). */
+export function customSettingForm(edit: Category['edit'], title: string): Promise<unknown | null> {
   return openForm<Record<string, unknown>>({
     title: `新增${title}项`,
     fields: [
@@ -59,6 +62,6 @@ export function customSettingForm(api: string, title: string): Promise<unknown |
       { name: 'remark', label: '说明', type: 'text', maxLength: 200 },
     ],
     initial: { value_type: 'text' },
-    submit: (v) => http.post(`${api}/edit`, { key: v.key, name: v.name, value_type: v.value_type, value: String(v.value ?? ''), remark: v.remark ?? '' }, { silent: true }),
+    submit: (v) => call(edit, { key: v.key, name: v.name, value_type: v.value_type, value: String(v.value ?? ''), remark: v.remark ?? '' }, { silent: true }),
   })
 }

@@ -1,8 +1,7 @@
 // The website whitelist entry form ({ip, remark}); the server validates IPv4, IPv6 and CIDR and refuses duplicates.
-import { http } from '../../core/http'
+import { api } from '../../core/api'
 import type { Row } from '../../core/command'
 import { openForm } from '../kit/form-dialog'
-import { SETTINGS_API } from '../../contract/settings'
 
 export function siteWhitelistForm(row?: Row): Promise<unknown | null> {
   return openForm({
@@ -13,6 +12,9 @@ export function siteWhitelistForm(row?: Row): Promise<unknown | null> {
       { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
     ],
     initial: row ? { ip: row.ip, remark: row.remark } : {},
-    submit: (v) => http.post(`${SETTINGS_API.whitelist}/${row ? 'edit' : 'create'}`, { ...(row ? { id: row.id } : {}), ip: v.ip, remark: v.remark ?? '' }, { silent: true }),
+    submit: (v) => {
+      const entry = { ip: String(v.ip ?? ''), remark: String(v.remark ?? '') }
+      return row ? api.whitelist.edit({ id: Number(row.id), ...entry }, { silent: true }) : api.whitelist.create(entry, { silent: true })
+    },
   })
 }

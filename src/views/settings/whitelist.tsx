@@ -3,12 +3,13 @@ import { DataTable, type ListSpec } from '../kit/data-table'
 import { canRun, CommandButton, ScreenHead } from '../kit/screen'
 import { runRowCommand } from '../kit/run-rows'
 import { PAGE_SIZES } from '../../contract/common'
-import { SETTINGS_API, SETTINGS_PATHS } from '../../contract/settings'
+import { API } from '../../contract/api'
+import { MENU } from '../../contract/menus'
 
 const spec: ListSpec = {
-  list: SETTINGS_PATHS.whitelist,
+  list: MENU.whitelist,
   title: '网站白名单',
-  endpoint: `${SETTINGS_API.whitelist}/index`,
+  endpoint: API.whitelist.index,
   perPage: PAGE_SIZES.whitelist,
   filters: [{ name: 'ip', title: 'IP', type: 'text', placeholder: '包含此 IP 的条目' }],
   columns: [

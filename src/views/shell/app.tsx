@@ -2,7 +2,7 @@
 import { useEffect } from 'react'
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { ROUTE_TITLES } from '../../contract/menus'
+import { MENU, ROUTE_TITLES } from '../../contract/menus'
 import { guard } from '../../core/guard'
 import { screenForPath } from '../../core/registry'
 import { sessionState } from '../../core/session'
@@ -14,6 +14,8 @@ import { LazyPage, ScreenView } from './screen-view'
 import { ProgressBar, Toaster } from './toaster'
 
 const SITE = '后台管理系统'
+/** The folder every page lives in (the guarded layout's root). */
+const ROOT = MENU.home.slice(0, MENU.home.lastIndexOf('/'))
 const loadLogin = () => import('./login')
 
 function titleFor(path: string): string {
@@ -21,7 +23,7 @@ function titleFor(path: string): string {
   if (path === '/403') return `无权限 - ${SITE}`
   const screen = screenForPath(path)
   if (screen) return `${ROUTE_TITLES[screen.path!] ?? screen.title} - ${SITE}`
-  return path.startsWith('/layout') || path === '/' ? SITE : `页面不存在 - ${SITE}`
+  return path.startsWith(ROOT) || path === '/' ? SITE : `页面不存在 - ${SITE}`
 }
 
 function GuardedScreen({ path }: { path: string }) {
@@ -29,7 +31,7 @@ function GuardedScreen({ path }: { path: string }) {
   const session = useSnapshot(sessionState)
   const screen = screenForPath(path)
   const verdict = guard(path + (search ? `?${search}` : ''), { token: session.token, menu_list: session.user?.menu_list ?? [] })
-  // Without a token every /layout path goes to login; an unknown path is a 404 before the menu check.
+  // Without a token every page path goes to login; an unknown path is a 404 before the menu check.
   if (verdict !== 'ok' && (!session.token || screen)) return <Redirect to={verdict.redirect} replace />
   if (!screen) return <Layout><NotFound /></Layout>
   return (
@@ -47,8 +49,8 @@ function Routes() {
       <Route path="/"><Redirect to="/login" replace /></Route>
       <Route path="/login"><LazyPage id="shell.login" load={loadLogin} /></Route>
       <Route path="/403"><Forbidden /></Route>
-      <Route path="/layout"><Redirect to="/layout/home" replace /></Route>
-      <Route path="/layout/*"><GuardedScreen path={path} /></Route>
+      <Route path={ROOT}><Redirect to={MENU.home} replace /></Route>
+      <Route path={`${ROOT}/*`}><GuardedScreen path={path} /></Route>
       <Route><NotFound /></Route>
     </Switch>
   )

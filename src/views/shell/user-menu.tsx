@@ -5,8 +5,9 @@ import { invokeCommand } from '../../core/invoke'
 import { navigate } from '../../core/nav'
 import { screenForPath } from '../../core/registry'
 import { hasMenu, sessionState } from '../../core/session'
+import { MENU } from '../../contract/menus'
 
-const GOOGLE_PATH = '/layout/admin/google'
+const GOOGLE_PATH = MENU.google
 
 export function UserMenu() {
   const { user } = useSnapshot(sessionState)
