@@ -2,13 +2,14 @@
 // start (registrations under agents, cards, recharges confirmed and failed, withdrawals paid and rejected, bets staked
 // and settled, 余额宝 plans bought, redeemed and matured, trial and virtual play) over weeks of backfilled days, then
 // gift money and manual adjustments through the API. Every figure of /api/report/index equals the recomputation, for
-// the product and for every agent's team; trial and virtual money never counts.
+// the product and for every agent's team; trial and virtual money never counts; every movement is a declared one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
 import { bootstrapDemo } from '../../src/server/sim/simulator'
 import { recomputeDays } from '../../src/server/report/recompute'
 import { productDay } from '../../src/server/report/routes'
 import { METRICS } from '../../src/server/report/metrics'
+import { TRANSFER_DECLS } from '../../src/contract/ledger'
 
 let t: TestApp
 beforeEach(async () => { t = await makeApp() })
@@ -61,5 +62,12 @@ describe('report after the simulator', () => {
                 where w.product = 'alpha' and w.status = 1 and m.kind = 0 and ${inRange('w.reviewed_at')})::bigint as withdraw`, [from, to])).rows[0]
     expect(cents(all.data.total.recharge_amount)).toBe(Number(own.recharge))
     expect(cents(all.data.total.withdraw_amount)).toBe(Number(own.withdraw))
+    // Every movement the domain made is of a declared type along one of its declared legs (TRANSFER_TYPES).
+    const moves = (await t.db.query<{ type: number; from_kind: number; to_kind: number }>(
+      `select distinct t.type::int as type, fa.kind::int as from_kind, ta.kind::int as to_kind from ledger_transfers t
+         join ledger_accounts fa on fa.id = t.from_account join ledger_accounts ta on ta.id = t.to_account`)).rows
+    const declared = new Set(TRANSFER_DECLS.flatMap((d) => Object.values(d.legs).map(([f, to]) => `${d.id}:${f}:${to}`)))
+    expect(moves.length).toBeGreaterThan(10)
+    expect(moves.map((m) => `${m.type}:${m.from_kind}:${m.to_kind}`).filter((m) => !declared.has(m))).toEqual([])
   }, 600_000)
 })
