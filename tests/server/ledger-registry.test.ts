@@ -1,8 +1,10 @@
 // The transfer types declared once (TRANSFER_TYPES): the labels the console shows, the report classification the
-// database runs (report_classify, generated) against the one migration 011 wrote by hand, and the declared legs.
+// database runs (report_classify, generated) against the one migration 011 wrote by hand, the declared legs, and the
+// keys a request gives the money it moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
 import { legOf } from '../../src/server/ledger/ledger'
+import { requestCause } from '../../src/server/http/idempotency'
 import { CLASSIFY_CASES, FIRST_RECHARGE_TYPES } from '../../src/server/report/classify'
 import { BALANCE_TYPE as ENUM_BALANCE_TYPE, QUOTA_TYPE as ENUM_QUOTA_TYPE } from '../../src/contract/enums'
 import {
@@ -63,5 +65,16 @@ describe('report_classify', () => {
     expect(r.differ).toBe(0)
     expect(r.members).toBeGreaterThan(100)
     await t.db.exec('drop function report_classify_011(smallint, smallint, int, smallint, int, bigint)')
+  })
+})
+
+describe('request causes', () => {
+  const req = (key?: string, query = '') => ({ headers: key ? { 'idempotency-key': key } : {}, raw: { url: `/api/giftmoney/create${query}` } }) as never
+  it('key a request\'s movements by the admin and its Idempotency-Key (header or query), else by a fresh one', () => {
+    expect(requestCause(req('retry-key-0001'), 12)).toBe('12:retry-key-0001')
+    expect(requestCause(req(undefined, '?idempotency_key=from-query-01'), 12)).toBe('12:from-query-01')
+    const fresh = requestCause(req(), 12)
+    expect(fresh).toMatch(/^12:[0-9a-f-]{36}$/)
+    expect(requestCause(req(), 12)).not.toBe(fresh)
   })
 })
