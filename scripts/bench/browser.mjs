@@ -1,27 +1,13 @@
 // Console benchmarks in Debian's Chromium against the real server (on PostgreSQL, so rows can be prepared directly):
 // palette time per keystroke (keydown to the next frame) and scrolling 10,000 loaded rows (long tasks from a trace).
-import { spawn } from 'node:child_process'
 import { chromium } from 'playwright-core'
 import pg from 'pg'
+import { adminToken, freshPgDatabase, PASSWORD, spawnServer } from './harness.mjs'
 
-const PASSWORD = 'Bench@12345'
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-async function server(databaseUrl) {
-  const port = 18950
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'error', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited')
-    try { if ((await fetch(`${base}/healthz`)).ok) break } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { child, base }
-}
+const server = (databaseUrl) => spawnServer('dist/server.mjs', { DATABASE_URL: databaseUrl }, 18950)
 
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2) }
 
@@ -119,43 +105,28 @@ async function scrolling(browser, page, base, token) {
 }
 
 export async function benchBrowser() {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `houtai_bench_ui_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const { child, base } = await server(u.toString())
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
-  try {
-    const db = new pg.Client({ connectionString: u.toString() })
-    await db.connect()
-    await db.query(`insert into operation_logs (admin_id, admin_name, product, action, path, target_ids, after, ip, user_agent, created_at)
-      select 1, 'admin', 'alpha', (array['C','R','U','D'])[1 + g % 4], '/api/sysadmin/edit', array[(g % 50)::text],
-             jsonb_build_object('nickname', 'n' || g), '10.0.' || (g % 250) || '.1', 'bench', now() - make_interval(secs => g)
-        from generate_series(1, 10000) g`)
-    await db.end()
-    const page = await (await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } })).newPage()
-    await page.goto('/login')
-    await page.getByTestId('login-username').fill('admin')
-    await page.getByTestId('login-password').fill(PASSWORD)
-    await page.keyboard.press('Enter')
-    await page.getByTestId('topbar').waitFor()
-    const token = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: await encrypt(base) }) })).json()).data.token
-    return { palette: await paletteKeystrokes(page), scroll: await scrolling(browser, page, base, token) }
-  } finally {
-    await browser.close()
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  }
-}
-
-async function encrypt(base) {
-  const forge = (await import('node-forge')).default
-  const { data } = await (await fetch(`${base}/common/configs`)).json()
-  return forge.util.encode64(forge.pki.publicKeyFromPem(data.public_key).encrypt(PASSWORD, 'RSAES-PKCS1-V1_5'))
+  return freshPgDatabase(`houtai_bench_ui_${process.pid}`, async (url) => {
+    const srv = await server(url)
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
+    try {
+      const db = new pg.Client({ connectionString: url })
+      await db.connect()
+      await db.query(`insert into operation_logs (admin_id, admin_name, product, action, path, target_ids, after, ip, user_agent, created_at)
+        select 1, 'admin', 'alpha', (array['C','R','U','D'])[1 + g % 4], '/api/sysadmin/edit', array[(g % 50)::text],
+               jsonb_build_object('nickname', 'n' || g), '10.0.' || (g % 250) || '.1', 'bench', now() - make_interval(secs => g)
+          from generate_series(1, 10000) g`)
+      await db.end()
+      const page = await (await browser.newContext({ baseURL: srv.base, viewport: { width: 1400, height: 900 } })).newPage()
+      await page.goto('/login')
+      await page.getByTestId('login-username').fill('admin')
+      await page.getByTestId('login-password').fill(PASSWORD)
+      await page.keyboard.press('Enter')
+      await page.getByTestId('topbar').waitFor()
+      const token = await adminToken(srv.base)
+      return { palette: await paletteKeystrokes(page), scroll: await scrolling(browser, page, srv.base, token) }
+    } finally {
+      await browser.close()
+      await srv.stop()
+    }
+  })
 }

@@ -4,37 +4,17 @@
 // Sizes: BENCH_SETTLE_BETS (100,000), BENCH_BETS / BENCH_BET_MEMBERS (PostgreSQL list: 10,000,000 / 200,000),
 // BENCH_PGLITE_BETS / BENCH_PGLITE_BET_MEMBERS (PGlite list: 1,000,000 / 50,000), BENCH_PLACE_SECONDS (10);
 // BENCH_LOTTERY_ONLY=settle or =list runs one half.
-import * as esbuild from 'esbuild'
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import forge from 'node-forge'
-import pg from 'pg'
+import { freshPgDatabase, P, PASSWORD, perSecond, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 
-const PASSWORD = 'Bench@12345'
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const P = 'alpha'
-
-/** The server's own modules, bundled for this script. */
-async function serverModules() {
-  const file = join(process.cwd(), 'dist', `bench-lottery-${process.pid}.mjs`)
-  await esbuild.build({
-    stdin: {
-      contents: `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
-        export { migrate } from './src/server/db/migrate'; export { seed } from './src/server/seed/seed'; export { ALL_ROUTES } from './src/server/routes';
-        export { fillBenchData } from './src/server/bench-data'; export { transferBatch } from './src/server/ledger/ledger';
-        export { placeBet } from './src/server/lottery/bet'; export { openDueIssue } from './src/server/lottery/draw';
-        export { settleIssue } from './src/server/lottery/settle'; export { newSeed } from './src/server/lottery/fair';
-        export { checkLedger } from './src/server/ledger/check'`,
-      resolveDir: process.cwd(), loader: 'ts',
-    },
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: file, logLevel: 'warning',
-  })
-  try { return await import(file) } finally { rmSync(file, { force: true }) }
-}
-
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))] }
+const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
+  export { migrate } from './src/server/db/migrate'; export { seed } from './src/server/seed/seed'; export { ALL_ROUTES } from './src/server/routes';
+  export { fillBenchData } from './src/server/bench-data'; export { transferBatch } from './src/server/ledger/ledger';
+  export { placeBet } from './src/server/lottery/bet'; export { openDueIssue } from './src/server/lottery/draw';
+  export { settleIssue } from './src/server/lottery/settle'; export { newSeed } from './src/server/lottery/fair';
+  export { checkLedger } from './src/server/ledger/check'`
 
 /** A room for the measurements: one draw an hour, wide limits, every group. */
 async function benchRoom(db) {
@@ -103,64 +83,21 @@ async function settleAndPlace(m, db, label, bets, workers) {
   const ways = (await db.query(`select id, code from lottery_playways where product = $1 order by id`, [P])).rows
   const placed = {}
   for (const w of workers) {
-    let n = 0
-    const end = Date.now() + seconds * 1000
-    await Promise.all(Array.from({ length: w }, async (_, k) => {
-      for (let i = k; Date.now() < end; i += w) {
-        const way = ways[i % ways.length]
-        await db.tx((tx) => m.placeBet(tx, { product: P, member_id: members[(i * 7919) % members.length], room_id: room, issue_id: open,
-          playway_id: way.id, number: way.code === 'tema' ? i % 28 : null, amount: 100 * (1 + (i % 20)) }))
-        n += 1
-      }
-    }))
-    placed[`bets/s (${w} ${w === 1 ? 'writer' : 'writers'})`] = Math.round(n / seconds)
+    placed[`bets/s (${w} ${w === 1 ? 'writer' : 'writers'})`] = await perSecond(seconds, w, async (k, j) => {
+      const i = k + j * w
+      const way = ways[i % ways.length]
+      await db.tx((tx) => m.placeBet(tx, { product: P, member_id: members[(i * 7919) % members.length], room_id: room, issue_id: open,
+        playway_id: way.id, number: way.code === 'tema' ? i % 28 : null, amount: 100 * (1 + (i % 20)) }))
+    })
   }
   const check = await m.checkLedger(db)
   return { db: label, [`settle ${bets} bets`]: `${Math.round(settleMs)} ms (${settled.winners} winners)`, ...placed, 'ledger:check': check.ok ? '通过' : '不符' }
 }
 
-function tool(env, args) {
-  const t = performance.now()
-  const r = spawnSync(process.execPath, ['dist/tools.mjs', ...args], { env: { ...process.env, ADMIN_PASSWORD: PASSWORD, ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
-  return { ok: r.status === 0, ms: performance.now() - t }
-}
-
-async function start(env, port) {
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'error', SIMULATE: '0', SEED_DEMO: '0', LOTTERY_SCHEDULER: '0', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited')
-    try { if ((await fetch(`${base}/healthz`)).ok) break } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  const cfg = (await (await fetch(`${base}/common/configs`)).json()).data
-  const password = forge.util.encode64(forge.pki.publicKeyFromPem(cfg.public_key).encrypt(PASSWORD, 'RSAES-PKCS1-V1_5'))
-  const login = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })).json()
-  if (login.code !== 200) throw new Error(`login: ${login.msg}`)
-  return { child, base, token: login.data.token }
-}
-const stop = (child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM') })
-
-/** p50/p95 of n sequential first-page calls (after 5 warm-up calls), and whether the totals were exact. */
-async function timed(srv, n, path, q) {
-  const ms = []
-  let exact = true
-  for (let i = -5; i < n; i++) {
-    const t = performance.now()
-    const body = await (await fetch(`${srv.base}${path}?${new URLSearchParams(q)}`, { headers: { token: srv.token } })).json()
-    if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`)
-    if (i >= 0) ms.push(performance.now() - t)
-    exact = body.data.total_exact !== false
-  }
-  return `p50 ${pct(ms, 0.5).toFixed(1)} / p95 ${pct(ms, 0.95).toFixed(1)}${exact ? '' : ' (约)'}`
-}
-
-async function listP95(label, env, n) {
-  const srv = await start(env, 19400 + Math.floor(Math.random() * 300))
-  const get = async (path, q = {}) => (await (await fetch(`${srv.base}${path}?${new URLSearchParams(q)}`, { headers: { token: srv.token } })).json()).data
+async function listP95(label, build, env, n) {
+  const srv = await startServer(build, env, 19400 + Math.floor(Math.random() * 300))
+  const get = async (path, q = {}) => (await (await srv.get(path, q)).json()).data
+  const list = (path, q) => timed(n, () => srv.get(path, q))
   try {
     const first = await get('/api/order/index')
     const sample = first.items[0]
@@ -173,74 +110,39 @@ async function listP95(label, env, n) {
       'room + status': { room_id: sample.room_id, status: 1 }, 'last 7 days': { start_time: `${week} 00:00:00` }, is_virtual: { is_virtual: 1 },
       'deep page (cursor)': { after: mid, page: 500 },
     }
-    for (const [name, q] of Object.entries(filters)) row[`list ${name}`] = await timed(srv, n, '/api/order/index', q)
-    row['demo list'] = await timed(srv, n, '/api/order/demo', {})
-    row['draw list'] = await timed(srv, n, '/api/issue/index', {})
+    for (const [name, q] of Object.entries(filters)) row[`list ${name}`] = await list('/api/order/index', q)
+    row['demo list'] = await list('/api/order/demo', {})
+    row['draw list'] = await list('/api/issue/index', {})
     return row
   } finally {
-    await stop(srv.child)
+    await srv.stop()
   }
 }
 
-async function ensurePg(bets, members) {
-  const name = `houtai_bench_lottery_m${members}_b${bets}`
-  const admin = new pg.Client({ connectionString: PG_URL })
-  await admin.connect()
-  if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) await admin.query(`create database ${name}`)
-  await admin.end()
-  const u = new URL(PG_URL)
-  u.pathname = `/${name}`
-  const c = new pg.Client({ connectionString: u.toString() })
-  await c.connect()
-  const have = await c.query('select count(*)::int as n from lottery_bets').catch(() => ({ rows: [{ n: 0 }] }))
-  await c.end()
-  if (have.rows[0].n < bets) {
-    console.log(`filling ${name}: ${members} members, ${bets} bets…`)
-    const r = tool({ DATABASE_URL: u.toString() }, ['bench:data', '--members', String(members), '--changes', '0', '--cards', '0', '--bets', String(bets), '--only', 'members,bets'])
-    if (!r.ok) throw new Error('bench:data failed')
-    console.log(`  filled in ${(r.ms / 1000).toFixed(0)} s`)
-  }
-  return u.toString()
-}
-
-function ensurePglite(bets, members) {
-  const dir = `.bench/pglite-lottery-m${members}-b${bets}`
-  if (!existsSync(`${dir}/PG_VERSION`)) {
-    mkdirSync(dir, { recursive: true })
-    console.log(`filling PGlite ${dir}: ${members} members, ${bets} bets…`)
-    const r = tool({ DATA_DIR: dir, DATABASE_URL: '' }, ['bench:data', '--members', String(members), '--changes', '0', '--cards', '0', '--bets', String(bets), '--only', 'members,bets'])
-    if (!r.ok) throw new Error('bench:data failed')
-    console.log(`  filled in ${(r.ms / 1000).toFixed(0)} s`)
-  }
-  return dir
-}
+const BETS = (members, bets) => ['--members', String(members), '--changes', '0', '--cards', '0', '--bets', String(bets), '--only', 'members,bets']
 
 export async function benchLottery() {
-  const out = []
-  const only = process.env.BENCH_LOTTERY_ONLY
-  if (only !== 'list') out.push(...await benchSettle())
-  if (only !== 'settle') out.push(...await benchList())
-  return out
+  const b = privateBuild('lottery')
+  try {
+    const out = []
+    const only = process.env.BENCH_LOTTERY_ONLY
+    if (only !== 'list') out.push(...await benchSettle(b.dir))
+    if (only !== 'settle') out.push(...await benchList(b.dir))
+    return out
+  } finally {
+    b.done()
+  }
 }
 
-async function benchSettle() {
+async function benchSettle(build) {
   const out = []
-  const m = await serverModules()
+  const m = await serverModules(build, MODULES)
   const bets = Number(process.env.BENCH_SETTLE_BETS ?? 100_000)
   // Settlement and placement in fresh databases.
-  const admin = new pg.Client({ connectionString: PG_URL })
-  await admin.connect()
-  const name = `houtai_bench_settle_${process.pid}`
-  await admin.query(`create database ${name}`)
-  try {
-    const u = new URL(PG_URL)
-    u.pathname = `/${name}`
-    const db = m.pgDb(u.toString(), 10)
+  await freshPgDatabase(`houtai_bench_settle_${process.pid}`, async (url) => {
+    const db = m.pgDb(url, 10)
     try { out.push(await settleAndPlace(m, db, 'PostgreSQL', bets, [1, 8])) } finally { await db.close() }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  }
+  })
   const dir = mkdtempSync(join(tmpdir(), 'houtai-bench-lottery-'))
   try {
     const db = await m.openPglite({ dataDir: dir })
@@ -251,11 +153,14 @@ async function benchSettle() {
   return out
 }
 
-async function benchList() {
+async function benchList(build) {
   const out = []
-  const url = await ensurePg(Number(process.env.BENCH_BETS ?? 10_000_000), Number(process.env.BENCH_BET_MEMBERS ?? 200_000))
-  out.push(await listP95('PostgreSQL', { DATABASE_URL: url }, 200))
-  const lite = ensurePglite(Number(process.env.BENCH_PGLITE_BETS ?? 1_000_000), Number(process.env.BENCH_PGLITE_BET_MEMBERS ?? 50_000))
-  out.push(await listP95('PGlite', { DATA_DIR: lite, DATABASE_URL: '' }, 100))
+  const bets = Number(process.env.BENCH_BETS ?? 10_000_000)
+  const members = Number(process.env.BENCH_BET_MEMBERS ?? 200_000)
+  const url = await pgDataSet(build, `houtai_bench_lottery_m${members}_b${bets}`, BETS(members, bets), 'select count(*)::int as n from lottery_bets', bets)
+  out.push(await listP95('PostgreSQL', build, { DATABASE_URL: url }, 200))
+  const lb = Number(process.env.BENCH_PGLITE_BETS ?? 1_000_000)
+  const lm = Number(process.env.BENCH_PGLITE_BET_MEMBERS ?? 50_000)
+  out.push(await listP95('PGlite', build, pgliteDataSet(build, `.bench/pglite-lottery-m${lm}-b${lb}`, BETS(lm, lb)), 100))
   return out
 }

@@ -6,8 +6,7 @@
 // made once by bench:data and kept (.bench/). Sizes: BENCH_REPORT_MEMBERS, BENCH_REPORT_CHANGES, BENCH_REPORT_RECHARGES,
 // BENCH_REPORT_WITHDRAWALS, BENCH_REPORT_BETS, BENCH_REPORT_INVEST, BENCH_REPORT_DAYS (PGlite: BENCH_PGLITE_REPORT_SCALE,
 // a fraction of each).
-import { existsSync, mkdirSync } from 'node:fs'
-import { pgDatabase, privateBuild, serverModules, startServer, timed, tool } from './harness.mjs'
+import { pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 
 const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
   export { transfer } from './src/server/ledger/ledger'; export { recomputeDays } from './src/server/report/recompute';
@@ -26,13 +25,8 @@ function sizes(scale = 1) {
 }
 const tag = (s) => `m${s.members}_c${s.changes}_r${s.recharges}_w${s.withdrawals}_b${s.bets}_i${s.invest}_d${s.days}`
 
-function fill(build, env, s, where) {
-  console.log(`filling ${where}…`)
-  const r = tool(build, env, ['bench:data', '--members', String(s.members), '--agents', String(Math.round(s.members / 100)), '--changes', String(s.changes),
-    '--recharges', String(s.recharges), '--withdrawals', String(s.withdrawals), '--bets', String(s.bets), '--invest', String(s.invest), '--days', String(s.days)])
-  if (!r.ok) throw new Error('bench:data failed')
-  console.log(`  filled in ${(r.ms / 1000).toFixed(0)} s`)
-}
+const DATA = (s) => ['--members', String(s.members), '--agents', String(Math.round(s.members / 100)), '--changes', String(s.changes),
+  '--recharges', String(s.recharges), '--withdrawals', String(s.withdrawals), '--bets', String(s.bets), '--invest', String(s.invest), '--days', String(s.days)]
 
 /** Mean milliseconds of `n` single transfers, each in its own transaction, of real or virtual money. */
 async function transfersMs(m, db, money, n) {
@@ -116,13 +110,11 @@ export async function benchReport() {
   try {
     const out = []
     const s = sizes()
-    const { url, existed } = await pgDatabase(`houtai_bench_rpt_${tag(s)}`)
-    if (!existed) fill(b.dir, { DATABASE_URL: url }, s, `PostgreSQL ${tag(s)}`)
+    const url = await pgDataSet(b.dir, `houtai_bench_rpt_${tag(s)}`, DATA(s))
     out.push({ sizes: s, ...(await measure('PostgreSQL', b.dir, { DATABASE_URL: url }, (m) => m.pgDb(url, 10), 100)) })
     const ls = sizes(Number(process.env.BENCH_PGLITE_REPORT_SCALE ?? 0.1))
-    const dir = `.bench/pglite-rpt-${tag(ls)}`
-    if (!existsSync(`${dir}/PG_VERSION`)) { mkdirSync(dir, { recursive: true }); fill(b.dir, { DATA_DIR: dir, DATABASE_URL: '' }, ls, `PGlite ${dir}`) }
-    out.push({ sizes: ls, ...(await measure('PGlite', b.dir, { DATA_DIR: dir, DATABASE_URL: '' }, (m) => m.openPglite({ dataDir: dir }), 50)) })
+    const env = pgliteDataSet(b.dir, `.bench/pglite-rpt-${tag(ls)}`, DATA(ls))
+    out.push({ sizes: ls, ...(await measure('PGlite', b.dir, env, (m) => m.openPglite({ dataDir: env.DATA_DIR }), 50)) })
     return out
   } finally {
     b.done()

@@ -2,11 +2,8 @@
 
 export type Labels = Readonly<Record<string | number, string>>
 
-export const BALANCE_TYPE: Labels = {
-  1: '认购', 2: '充值', 3: '匹配成功', 4: '提现', 5: '提现退回', 6: '人工加款', 7: '彩金', 8: '人工扣款',
-  9: '转入余额宝(7天)', 10: '余额宝转出', 11: '转入余额宝(15天)', 12: '数字钱包充值',
-}
-export const QUOTA_TYPE: Labels = { 21: '增加额度', 22: '减少额度' }
+/** Balance change (账变) and merchant quota types: declared with every transfer type in ./ledger. */
+export { BALANCE_TYPE, QUOTA_TYPE } from './ledger'
 export const BET_STATUS: Labels = { 1: '匹配成功', 2: '匹配失败', 3: '匹配中' }
 export const WITHDRAW_STATUS: Labels = { 1: '成功', 2: '失败', 3: '审核中' }
 export const RECHARGE_STATUS: Labels = { 1: '成功', 2: '失败', 3: '待支付' }

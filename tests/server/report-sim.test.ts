@@ -2,13 +2,14 @@
 // start (registrations under agents, cards, recharges confirmed and failed, withdrawals paid and rejected, bets staked
 // and settled, 余额宝 plans bought, redeemed and matured, trial and virtual play) over weeks of backfilled days, then
 // gift money and manual adjustments through the API. Every figure of /api/report/index equals the recomputation, for
-// the product and for every agent's team; trial and virtual money never counts.
+// the product and for every agent's team; trial and virtual money never counts; every movement is a declared one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
 import { bootstrapDemo } from '../../src/server/sim/simulator'
 import { recomputeDays } from '../../src/server/report/recompute'
 import { productDay } from '../../src/server/report/routes'
 import { METRICS } from '../../src/server/report/metrics'
+import { TRANSFER_DECLS } from '../../src/contract/ledger'
 
 let t: TestApp
 beforeEach(async () => { t = await makeApp() })
@@ -61,5 +62,33 @@ describe('report after the simulator', () => {
                 where w.product = 'alpha' and w.status = 1 and m.kind = 0 and ${inRange('w.reviewed_at')})::bigint as withdraw`, [from, to])).rows[0]
     expect(cents(all.data.total.recharge_amount)).toBe(Number(own.recharge))
     expect(cents(all.data.total.withdraw_amount)).toBe(Number(own.withdraw))
+    // Every movement the domain made is of a declared type along one of its declared legs (TRANSFER_TYPES).
+    const moves = (await t.db.query<{ type: number; from_kind: number; to_kind: number }>(
+      `select distinct t.type::int as type, fa.kind::int as from_kind, ta.kind::int as to_kind from ledger_transfers t
+         join ledger_accounts fa on fa.id = t.from_account join ledger_accounts ta on ta.id = t.to_account`)).rows
+    const declared = new Set(TRANSFER_DECLS.flatMap((d) => Object.values(d.legs).map(([f, to]) => `${d.id}:${f}:${to}`)))
+    expect(moves.length).toBeGreaterThan(10)
+    expect(moves.map((m) => `${m.type}:${m.from_kind}:${m.to_kind}`).filter((m) => !declared.has(m))).toEqual([])
+    // The strand counters (rule 1 of src/server/report/rollups.ts) equal their recomputation from the records.
+    const differ = (await t.db.query<{ what: string }>(`
+      with kept as (select what, status, sum(n) as n, sum(amount) as amount, sum(fee) as fee from finance_totals where product = 'alpha' group by 1, 2),
+           fresh as (select 1 as what, status, count(*) as n, sum(amount) as amount, 0 as fee from recharges where product = 'alpha' group by 2
+                     union all select 2, status, count(*), sum(amount), sum(fee) from withdrawals where product = 'alpha' group by 2)
+      select 'finance ' || coalesce(k.what, f.what) || '/' || coalesce(k.status, f.status) as what from kept k full join fresh f on f.what = k.what and f.status = k.status
+       where (coalesce(k.n, 0), coalesce(k.amount, 0), coalesce(k.fee, 0)) <> (coalesce(f.n, 0), coalesce(f.amount, 0), coalesce(f.fee, 0))
+      union all
+      select 'bets ' || coalesce(k.room_id, f.room_id) || '/' || coalesce(k.status, f.status) from
+        (select money, room_id, status, sum(n) as n, sum(stake) as stake, sum(payout) as payout from lottery_bet_totals where product = 'alpha' group by 1, 2, 3) k
+        full join (select money, room_id, status, count(*) as n, sum(amount) as stake, sum(payout) as payout from lottery_bets where product = 'alpha' group by 1, 2, 3) f
+          on f.money = k.money and f.room_id = k.room_id and f.status = k.status
+       where (coalesce(k.n, 0), coalesce(k.stake, 0), coalesce(k.payout, 0)) <> (coalesce(f.n, 0), coalesce(f.stake, 0), coalesce(f.payout, 0))
+      union all
+      select 'slots ' || coalesce(k.money, f.money) || '/' || coalesce(k.kind, f.kind) from
+        (select money, kind, sum(balance) as b from ledger_slots where product = 'alpha' and kind < 10 group by 1, 2) k
+        full join (select money, kind, sum(balance) as b from ledger_accounts where product = 'alpha' and kind < 10 group by 1, 2) f on f.money = k.money and f.kind = k.kind
+       where coalesce(k.b, 0) <> coalesce(f.b, 0)`)).rows
+    expect(differ).toEqual([])
+    const counted = (await t.db.query<{ n: number }>(`select (select count(*) from finance_totals where product = 'alpha') + (select count(*) from lottery_bet_totals where product = 'alpha') as n`)).rows[0]
+    expect(Number(counted.n)).toBeGreaterThan(4)
   }, 600_000)
 })

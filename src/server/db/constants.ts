@@ -11,8 +11,16 @@ export const STRANDS = 16
  * heads and all rows of one transaction join the same strand (no lock-order deadlock). Changing it only names new strands.
  */
 export const OPLOG_STRANDS = 8
+/** The strand of the current transaction among `strands`, as SQL (`strands` may be a literal or a parameter like `$3`). */
+export const strandOfTx = (strands: number | string) => `txid_current() % ${strands}`
 /** The strand of the current transaction, as SQL. */
-export const STRAND_OF_TX = `txid_current() % ${STRANDS}`
+export const STRAND_OF_TX = strandOfTx(STRANDS)
+
+/**
+ * The second argument of hashtextextended() for each advisory lock taken by text, so that locks of different purposes
+ * never share a key: a transfer key, a ledger strand's turn, the report queue's fold.
+ */
+export const LOCK_SEED = { transferKey: 7, strand: 11, reportFold: 13 } as const
 
 /** The products' business day and every time the console shows are in this zone (UTC+8 all year, no daylight saving). */
 export const PRODUCT_TZ = 'Asia/Shanghai'

@@ -1,7 +1,12 @@
 // Idempotency keys for routes declared `idempotent`: the first request with a key runs and its answer is kept; the
 // same key with the same request answers that kept answer and changes nothing; with another request it is a 409.
 // A concurrent duplicate waits on the key's row until the first request's transaction ends.
-import { createHash } from 'node:crypto'
+//
+// This layer replays answers of requests. Money has its own exactly-once layer below it, the ledger's transfer keys
+// (UNIQUE, derived from the movement's cause: `withdraw:<id>:approve`, `bet:<id>:stake`, `invest:<id>:principal`),
+// which holds for every caller of the domain functions: routes, the scheduler, the maturity job, the simulator. Where
+// the cause of a movement is the request itself (a manual adjustment, a quota change), its key comes from requestCause.
+import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
@@ -16,6 +21,14 @@ export function idempotencyKey(req: FastifyRequest): string | null {
   if (raw === null || raw === undefined || raw === '') return null
   if (!KEY.test(raw)) throw badRequest('Idempotency-Key 格式不正确（8-128 位字母、数字或 _.:-）', 'idempotency_key')
   return raw
+}
+
+/**
+ * The cause a request gives the money it moves, for the ledger's transfer keys: the admin and its Idempotency-Key, or
+ * a fresh one when the request carries none (then a retry is a new movement, as the route layer treats it too).
+ */
+export function requestCause(req: FastifyRequest, adminId: number): string {
+  return `${adminId}:${idempotencyKey(req) ?? randomUUID()}`
 }
 
 /** JSON with sorted keys, so the same request hashes the same whatever order its fields came in. */

@@ -3,9 +3,12 @@
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import type { LedgerCheck, LedgerCheckLine } from '../../contract/member'
-import { MONEY_CLASS } from '../../contract/ledger'
+import { KIND, MONEY_CLASS, TRANSFER_DECLS } from '../../contract/ledger'
 
 type Check = (db: Queryable) => Promise<LedgerCheckLine>
+
+/** The merchant bill types that add to the merchant's quota (their declared legs go into it); the others take from it. */
+const INTO_QUOTA = TRANSFER_DECLS.filter((t) => Object.values(t.legs).every(([, to]) => to === KIND.quota)).map((t) => t.id)
 
 const line = (name: string, bad: string[], checked: number): LedgerCheckLine =>
   ({ name, ok: bad.length === 0, checked, detail: bad.length ? bad.slice(0, 10).join('；') + (bad.length > 10 ? ` 等 ${bad.length} 处` : '') : '' })
@@ -47,7 +50,7 @@ const snapshotIsHistory: Check = async (db) => {
 
 /** The 账变 chain: first before 0, each before = the previous after, last after = the balance, one row per transfer leg. */
 const statementChain = (table: 'balance_changes' | 'merchant_bills', name: string, kind: number): Check => async (db) => {
-  const amount = table === 'balance_changes' ? 'r.amount' : `case when r.type = 21 then r.amount else -r.amount end`
+  const amount = table === 'balance_changes' ? 'r.amount' : `case when r.type in (${INTO_QUOTA.join(', ')}) then r.amount else -r.amount end`
   const broken = await many<{ id: number; account_id: number; why: string }>(db,
     `select id, account_id, why from (
        select r.id, r.account_id,
@@ -80,7 +83,7 @@ const separation: Check = async (db) => {
       where f.money <> t.money or o.money <> t.money or f.product <> t.product or o.product <> t.product limit 20`)
   const owners = await many<{ id: number }>(db,
     `select a.id from ledger_accounts a join members m on m.id = a.owner_id
-      where a.kind in (1, 2, 3) and (a.money <> m.kind or a.product <> m.product) limit 20`)
+      where a.kind in (${KIND.available}, ${KIND.frozen}, ${KIND.interest}) and (a.money <> m.kind or a.product <> m.product) limit 20`)
   const n = (await one<{ n: number }>(db, 'select count(*)::int as n from ledger_transfers'))!.n
   return line('资金隔离（真实、虚拟、试玩、额度互不相混）', [
     ...crossing.map((c) => `转账 ${c.id} 跨越了资金类别或产品`),
@@ -90,7 +93,7 @@ const separation: Check = async (db) => {
 
 const CHECKS: Check[] = [
   conservation, snapshotIsHistory,
-  statementChain('balance_changes', '账变记录前后余额连续', 1), statementChain('merchant_bills', '商户额度记录前后额度连续', 4),
+  statementChain('balance_changes', '账变记录前后余额连续', KIND.available), statementChain('merchant_bills', '商户额度记录前后额度连续', KIND.quota),
   separation,
 ]
 

@@ -3,7 +3,7 @@
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { AppError, conflict } from '../errors'
-import { KIND, type AccountKind, type MoneyClass } from '../../contract/ledger'
+import { isHouseKind, KIND, TRANSFER_TYPES, type AccountKind, type MoneyClass, type TransferName } from '../../contract/ledger'
 import { centsText, exactCents } from '../../contract/money'
 
 /** One side of a transfer: a house account (kind ≥ 10) or an owned account (member or merchant id). */
@@ -18,7 +18,7 @@ export interface TransferInput {
   to: Side
   /** Cents, > 0 (a bigint only where a balance past 2^53 cents is moved as a whole, e.g. a virtual account set back). */
   amount: number | bigint
-  /** TRANSFER type (balance change types 1–12, quota 21/22, internal 101+). */
+  /** TRANSFER type (balance change types 1–12, quota 21/22, internal 101+; declared in TRANSFER_TYPES). */
   type: number
   ref?: string
   remark?: string
@@ -63,6 +63,18 @@ function translate(e: unknown): unknown {
     case 'LD005': return new LedgerError('badAmount', '金额必须大于 0')
     default: return e
   }
+}
+
+/**
+ * A declared movement for one owner (the member, or the merchant for quota): its type and the sides of its usual leg,
+ * or of the leg named (`legOf('payout', id, 'reverse')`), as TRANSFER_TYPES in contract/ledger declares them.
+ */
+export function legOf<N extends TransferName>(name: N, owner: number, leg?: keyof (typeof TRANSFER_TYPES)[N]['legs']): { type: number; from: Side; to: Side } {
+  const t = TRANSFER_TYPES[name]
+  const legs = t.legs as Record<string, readonly [AccountKind, AccountKind]>
+  const [from, to] = legs[(leg as string | undefined) ?? Object.keys(legs)[0]]
+  const side = (kind: AccountKind): Side => (isHouseKind(kind) ? { kind } : { kind, owner })
+  return { type: t.id, from: side(from), to: side(to) }
 }
 
 const INT8_MAX = 9_223_372_036_854_775_807n

@@ -1,9 +1,11 @@
 // The report recomputed from the raw records (members and ledger transfers of real money), as a check on the rollups
-// and to rebuild them: the same classification as the ledger's report_classify, the team as it stands now.
+// and to rebuild them: the ledger's own classification (report_classify, generated from the transfer types'
+// declarations), the team as it stands now.
 import type { Queryable } from '../db/db'
 import { many } from '../db/db'
 import { PRODUCT_TZ } from '../http/format'
 import { METRICS, type DayFigures } from './metrics'
+import { FIRST_RECHARGE_WHERE } from './classify'
 
 /** Per-member days from the records: what report_member_daily should hold. */
 const MEMBER_DAYS = `
@@ -59,7 +61,7 @@ export async function rebuildReports(db: Queryable, product: string): Promise<{ 
   await db.query('select report_queue_discard($1)', [product])
   await db.query(`update members set first_recharge_at = f.at from (
       select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
-       where t.product = $1 and t.money = 0 and t.type in (2, 12) and ta.kind = 1 group by 1) f
+       where t.product = $1 and t.money = 0 and ${FIRST_RECHARGE_WHERE('t', 'ta')} group by 1) f
      where members.id = f.id`, [product])
   await db.query('delete from report_member_daily where product = $1', [product])
   await db.query('delete from report_daily where product = $1', [product])

@@ -9,15 +9,22 @@
 // report queue (an append without locks). Slots and chain head belong to the transaction's strand, so two
 // transactions only ever meet on them after one has its turn; a transaction with several transfers (a withdrawal paid
 // with its fee, a plan paid with its interest) writes them all on its one strand.
+import financeTotals from './finance-totals'
 import ledgerStrandTurn from './ledger-strand-turn'
 import ledgerTransfer from './ledger-transfer'
 import ledgerTransferBatch from './ledger-transfer-batch'
 import reportApply from './report-apply'
+import reportClassify from './report-classify'
+import reportQueue from './report-queue'
 
 /** In the order they are applied. */
 export const FUNCTIONS: [name: string, sql: string][] = [
   ['ledger_strand_turn', ledgerStrandTurn],
   ['ledger_transfer', ledgerTransfer],
   ['ledger_transfer_batch', ledgerTransferBatch],
+  ['report_classify', reportClassify],
   ['report_apply', reportApply],
+  // report_register (SQL) calls report_apply, which must exist when its body is checked.
+  ['report_queue', reportQueue],
+  ['finance_totals', financeTotals],
 ]

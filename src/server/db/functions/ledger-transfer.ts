@@ -1,5 +1,5 @@
 // ledger_transfer: see index.ts for the lock order every money-moving transaction follows.
-import { STRAND_OF_TX } from '../constants'
+import { LOCK_SEED, STRAND_OF_TX } from '../constants'
 
 export default /* sql */ `
 -- One movement of money, exactly once per key. A retry with the same key and content answers the first transfer
@@ -22,7 +22,7 @@ begin
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
   end if;
   perform ledger_strand_turn(p_product);
-  perform pg_advisory_xact_lock(hashtextextended(p_key, 7));
+  perform pg_advisory_xact_lock(hashtextextended(p_key, ${LOCK_SEED.transferKey}));
   v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner);
   v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner);
   select * into v_prev from ledger_transfers t where t.key = p_key;
