@@ -36,6 +36,9 @@ export interface Endpoint<I extends TSchema = TSchema, O = unknown> {
   readonly __answer?: O
 }
 
+/** The OpenAPI document of every endpoint (a super admin's read; not an envelope answer). */
+export const OPENAPI_URL = '/api/openapi.json'
+
 type Opts = Omit<Endpoint, 'method' | 'url' | 'summary' | 'menu' | 'action' | 'input' | '__answer'>
 
 /**

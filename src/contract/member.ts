@@ -7,11 +7,6 @@ import type { Cursors, Paged } from './common'
 import { Money, Nullable, TimeText } from './schema'
 
 /** URL prefixes still used by other areas' screens (the member area itself calls its endpoints, contract/api/member.ts). */
-export const MEMBER_API = {
-  member: '/api/member', level: '/api/level', tuohao: '/api/tuohao', card: '/api/card', wallet: '/api/wallet', agent: '/api/agent',
-  ledgerCheck: '/api/ledger/check',
-} as const
-
 export const MEMBER_STATUS: Labels = { 1: '正常', 0: '禁用' }
 export const CARD_STATUS: Labels = { 1: '正常', 0: '禁用' }
 export const WALLET_CHAIN: Labels = { TRC20: 'TRC20', ERC20: 'ERC20' }
@@ -72,12 +67,6 @@ export const WalletItem = Type.Object({
   address: Str, label: Str, status: Status, is_default: Type.Boolean(), created_at: TimeText,
 }, closed)
 export type Wallet = Static<typeof WalletItem>
-
-export interface Agent {
-  id: number; username: string; nickname: string; level_name: string; rebate_rate: string; status: 0 | 1; remark: string
-  direct_count: number; team_count: number
-  team_recharge: string; team_withdraw: string; team_bet: string; team_win_loss: string
-}
 
 /** One line of the ledger reconciliation (账务核对). */
 export interface LedgerCheckLine { name: string; ok: boolean; checked: number; detail: string }

@@ -16,6 +16,9 @@ export interface MenuSeed {
 const page = (label: string, path: string, area: Area, hidden = false): MenuSeed =>
   hidden ? { label, path, area, hidden } : { label, path, area }
 
+/** The console's root: every page lives under it. */
+export const CONSOLE_ROOT = '/layout'
+
 /**
  * Every page's route path, named once: the only place a `/layout/…` path is written. Code names a page by its key
  * (`MENU.withdraw`), the menu table holds the path.

@@ -6,7 +6,7 @@ export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   browserNavigate(to, { replace: opts.replace ?? false })
 }
 
-/** Current path with its search, e.g. `/layout/admin/admins?page=2`. */
+/** Current path with its search, e.g. the admin list with `?page=2`. */
 export function currentPath(): string {
   return typeof location === 'undefined' ? '/' : location.pathname + location.search
 }

@@ -11,6 +11,7 @@ import { serveConsole } from './http/static'
 import { registerSecurityHeaders } from './http/security'
 import { validatorCompiler } from './http/validator'
 import { authenticate } from './rbac/access'
+import { OPENAPI_URL } from '../contract/endpoint'
 
 export interface AppOptions { logger?: boolean | object }
 
@@ -60,7 +61,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   registerRoutes(app, deps, ALL_ROUTES)
 
   // The API's map is for whoever runs the platform, not for anyone who can reach it.
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
+  app.get(OPENAPI_URL, { schema: { hide: true } }, async (req) => {
     const caller = await authenticate(deps.db, deps.config, req, { menu: 'session', action: 'R' })
     if (!caller.isSuper) throw forbidden()
     return app.swagger()

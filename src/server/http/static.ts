@@ -5,9 +5,10 @@ import fastifyStatic from '@fastify/static'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { httpMessage } from '../../contract/messages'
+import { CONSOLE_ROOT } from '../../contract/menus'
 
 /** The app's own routes: the shell answers 200 for them; any other page path gets the app's 404 page. */
-const SHELL_ROUTES = ['/', '/login', '/403', '/layout', '/layout/*']
+const SHELL_ROUTES = ['/', '/login', '/403', CONSOLE_ROOT, `${CONSOLE_ROOT}/*`]
 const NOT_PAGES = /^\/(api|common|static)(\/|$)/
 
 export async function serveConsole(app: FastifyInstance, publicDir: string): Promise<void> {

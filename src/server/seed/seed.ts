@@ -1,7 +1,7 @@
 // First start: products, the menu tree, the super admin, and demo roles with a demo admin each.
 import type { Db, Queryable } from '../db/db'
 import { one } from '../db/db'
-import { MENU_TREE } from '../../contract/menus'
+import { flattenMenus, MENU_TREE, type Area } from '../../contract/menus'
 import { generatePassword, hashPassword } from '../auth/password'
 import type { RouteSpec } from '../http/route'
 import { syncPermissions } from './permissions'
@@ -10,12 +10,12 @@ import { seedProductDefaults } from './product-defaults'
 
 export const DEMO_PRODUCTS: [string, string][] = [['alpha', '金沙彩票'], ['beta', '银河彩票']]
 
-/** Demo roles: [name, remark, the menu paths they hold (prefix match), product (null = platform)]. */
-const DEMO_ROLES: [string, string, string[], string | null][] = [
-  ['财务', '充值、提现、账变与报表', ['/layout/home', '/layout/report', '/layout/finance', '/layout/invest'], null],
-  ['客服', '会员资料、银行卡与钱包', ['/layout/home', '/layout/member'], null],
-  ['运营', '房间、玩法、开奖与投注', ['/layout/home', '/layout/lottery', '/layout/report'], null],
-  ['产品运营', '本产品的会员与彩票', ['/layout/home', '/layout/member', '/layout/lottery'], 'alpha'],
+/** Demo roles: [name, remark, the areas whose pages they hold, product (null = platform)]. */
+const DEMO_ROLES: [string, string, Area[], string | null][] = [
+  ['财务', '充值、提现、账变与报表', ['home', 'report', 'finance', 'invest'], null],
+  ['客服', '会员资料、银行卡与钱包', ['home', 'member'], null],
+  ['运营', '房间、玩法、开奖与投注', ['home', 'lottery', 'report'], null],
+  ['产品运营', '本产品的会员与彩票', ['home', 'member', 'lottery'], 'alpha'],
 ]
 const DEMO_ADMINS: [string, string, string, string | null][] = [
   ['caiwu', '财务小王', '财务', null],
@@ -54,12 +54,12 @@ export async function seed(db: Db, routes: RouteSpec[], opts: { adminPassword?: 
     const password = opts.adminPassword ?? generatePassword()
     await createAdmin(tx, 'admin', '超级管理员', password, '超级管理员', null)
     if (opts.demo !== false) {
-      for (const [name, remark, prefixes, product] of DEMO_ROLES) {
+      for (const [name, remark, areas, product] of DEMO_ROLES) {
         const r = await one<{ id: number }>(tx, 'insert into roles (name, remark, product) values ($1, $2, $3) returning id', [name, remark, product])
         await tx.query(
           `insert into role_menus (role_id, menu_id)
-           select $1, id from menus where web_uri is not null and web_uri like any($2::text[])`,
-          [r!.id, prefixes.flatMap((p) => [p, `${p}/%`])])
+           select $1, id from menus where web_uri = any($2::text[])`,
+          [r!.id, flattenMenus().filter((m) => areas.includes(m.area)).map((m) => m.path)])
         // The directories above granted pages too, as the role screen saves them.
         await tx.query(
           `insert into role_menus (role_id, menu_id)

@@ -1,4 +1,4 @@
-// A form as a routed page (e.g. /layout/admin/admins/create): same fields and flow as the dialog; done or Esc goes back.
+// A form as a routed page (e.g. 新增管理员): same fields and flow as the dialog; done or Esc goes back.
 import type { ReactNode } from 'react'
 import { navigate } from '../../core/nav'
 import { useKeyHold } from '../../core/use-modal'
