@@ -5,10 +5,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
 import { TRANSFER_TYPE } from './ledger'
-import { MENU } from './menus'
 import { Money, Nullable, TimeText } from './schema'
 
-/** The finance pages by their old names, for the report and home code that still names them so (new code: MENU). */
 /** The types of 人工充值扣款 and 彩金赠送 (balance change types 6, 7, 8) and the recharge source each record gets. */
 export const MANUAL_TYPE: Labels = { 6: '人工加款', 7: '彩金', 8: '人工扣款' }
 export const MANUAL_SOURCE: Record<number, number> = { 6: 1, 7: 3, 8: 2 }

@@ -1,7 +1,6 @@
 // What the finance rules share: the paying member, order numbers, the product's clock (days and hours in its time
 // zone), the level's fee in integer arithmetic, the filters recharges and withdrawals share and the caller's hold on a
 // second menu.
-import { Type } from '@sinclair/typebox'
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, forbidden, notFound } from '../errors'
@@ -48,13 +47,6 @@ export function feeOf(amount: number, ratePercent: string): number {
   if (bp === null || bp <= 0) return 0
   return Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n)
 }
-
-/**
- * A money amount and a remark as src/server/merchant/merchant.ts still declares them (its titles on the union only);
- * the finance endpoints declare theirs with contract/schema.ts.
- */
-export const MoneyText = (title: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { title })
-export const RemarkText = (title = '备注', min = 0) => Type.String({ title, maxLength: 200, minLength: min })
 
 /** An amount as the console sends it, in cents: > 0 and at most MAX_CENTS (999999999.99); a 400 naming the field otherwise. */
 export function amountCents(v: string | number, field = 'amount', title = '金额'): number {
