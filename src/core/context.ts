@@ -31,17 +31,14 @@ export const consoleState: ConsoleState = proxy<ConsoleState>({
 })
 
 /** Published by a table: which list has the keyboard, its focused row and its selection. */
-export function setRows(list: string, focused: Row | null, selected: Row[]): void {
+export function setRows(list: string | null, focused: Row | null, selected: Row[]): void {
   consoleState.list = list
   consoleState.focused = focused
   consoleState.selected = selected
 }
 
-export function clearRows(): void {
-  consoleState.list = null
-  consoleState.focused = null
-  consoleState.selected = []
-}
+/** No list has the keyboard (a screen closed, the product or the session changed). */
+export const clearRows = () => setRows(null, null, [])
 
 /** The rows an `on: 'rows'` command acts on: the selection, else the focused row. */
 export function currentRows(): Row[] {

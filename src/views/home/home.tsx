@@ -53,6 +53,9 @@ export default function Home() {
   const screens = currentCommands().filter((c) => c.path && c.path !== MENU.home && c.sidebar !== false)
 
   useEffect(() => {
+    // After a reload the product is known once the session's user info is back: asking before would be asked again at
+    // once (the same request, dropped as a duplicate while the first is in flight, whose answer is then stale).
+    if (!product) return
     let live = true
     const load = () => api.report.home(undefined, { silent: true }).then((d) => { if (live) setData(d) }).catch(() => undefined)
     load()
