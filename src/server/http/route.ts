@@ -59,20 +59,13 @@ export interface RouteOpts<I extends TSchema> {
   before?: (ctx: Ctx, input: Static<I>) => Promise<void>
 }
 
-/**
- * The server side of an endpoint declared in src/contract/api: its handler, answering the endpoint's answer type.
- * (The object form is the older declaration, kept while areas move to endpoints.)
- */
-export function route<I extends TSchema, O>(ep: Endpoint<I, O>, handler: (ctx: Ctx, input: Static<I>) => Promise<O>, opts?: RouteOpts<I>): RouteSpec
-export function route<B extends TSchema = TSchema, Q extends TSchema = TSchema>(spec: RouteSpec<B, Q>): RouteSpec
-export function route(a: any, handler?: any, opts: RouteOpts<TSchema> = {}): RouteSpec {
-  if (!handler) return a as RouteSpec
-  const ep = a as Endpoint
+/** The server side of an endpoint declared in src/contract/api: its handler, answering the endpoint's answer type. */
+export function route<I extends TSchema, O>(ep: Endpoint<I, O>, handler: (ctx: Ctx, input: Static<I>) => Promise<O>, opts: RouteOpts<I> = {}): RouteSpec {
   const { input, method, url, summary, menu, action, audit, anyIp, raw, idempotent } = ep
   return {
     method, url, summary, menu: menu as RouteSpec['menu'], action, audit, anyIp, raw, idempotent,
     ...(method === 'POST' ? { body: input } : { query: input }),
-    before: opts.before as RouteSpec['before'], handler,
+    before: opts.before as RouteSpec['before'], handler: handler as RouteSpec['handler'],
   }
 }
 

@@ -1,15 +1,15 @@
 // The admin-account form shared by 管理员 and 产品管理员: fields, role choices and the payload with an RSA-encrypted password.
-import { http } from '../../core/http'
-import { urlOf, type ListSpec } from './types'
+import { call } from '../../core/api'
+import type { Endpoint } from '../../contract/endpoint'
 import { encryptPassword } from '../../core/rsa'
 import type { Admin } from '../../contract/admin'
 import type { FieldSpec, FormValues } from './form-types'
 import type { Choice } from './types'
 
 /** Role choices from a role index (GET …?per_page=1000): its rows under `items` or `data`. */
-export function roleChoices(endpoint: ListSpec['endpoint']): () => Promise<Choice[]> {
+export function roleChoices(endpoint: Endpoint<any, any>): () => Promise<Choice[]> {
   return async () => {
-    const raw = await http.get<Record<string, unknown>>(urlOf(endpoint), { per_page: 1000 }, { silent: true })
+    const raw = await call(endpoint, { per_page: 1000 }, { silent: true }) as Record<string, unknown>
     const rows = (Array.isArray(raw.items) ? raw.items : Array.isArray(raw.data) ? raw.data : []) as { id: number; name: string }[]
     return rows.map((r) => ({ value: String(r.id), label: r.name }))
   }

@@ -17,7 +17,7 @@ import { filterParams, useListQuery } from './use-list-query'
 import { useListData } from './use-list-data'
 import { rowId, useGridSelection } from './use-grid-selection'
 import { columnsOf, filtersOf } from './from-endpoint'
-import { urlOf, type ColumnSpec, type DetailField, type FilterSpec, type ListSpec, type Row } from './types'
+import { type ColumnSpec, type DetailField, type FilterSpec, type ListSpec, type Row } from './types'
 import './kit.css'
 
 export type { ColumnSpec, FilterSpec, ListSpec, Row } from './types'
@@ -26,8 +26,7 @@ const NO_ROWS: Row[] = []
 
 /** A spec completed from its endpoint: its declared columns and the filters of its query. */
 function withDefaults(s: ListSpec<Row>): ListSpec<Row> & { columns: ColumnSpec[]; filters: FilterSpec[] } {
-  const ep = typeof s.endpoint === 'string' ? null : s.endpoint
-  return { ...s, columns: s.columns ?? (ep ? columnsOf(ep) : []), filters: s.filters ?? (ep ? filtersOf(ep) : []) }
+  return { ...s, columns: s.columns ?? columnsOf(s.endpoint), filters: s.filters ?? filtersOf(s.endpoint) }
 }
 
 /** Keeps an element as tall as the window below its top edge. */
@@ -60,7 +59,7 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
   const fixed = JSON.stringify(spec.params ?? {})
   const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
-  const data = useListData({ list, endpoint: urlOf(spec.endpoint), itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
+  const data = useListData({ list, endpoint: spec.endpoint.url, itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
   const rows = data.answer?.rows ?? NO_ROWS
   const sel = useGridSelection(list, rows, rowKey)
   const [detail, setDetail] = useState<Row | null>(null)
@@ -108,7 +107,7 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   const exportCsv = async () => {
     setExporting('导出中…')
     try {
-      const all = await fetchAll(urlOf(spec.endpoint), params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
+      const all = await fetchAll(spec.endpoint.url, params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
       download(csvName(spec.title), toCsv(visible, all))
       toast.success(`已导出 ${all.length} 条`)
     } catch (e) {

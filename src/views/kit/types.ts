@@ -51,7 +51,7 @@ export interface ListSpec<R extends Row = Row> {
   /** Title used for the CSV file name and the grid's label. */
   title: string
   /** The list's endpoint as declared in src/contract/api (a GET answering a paged list). */
-  endpoint: Endpoint<any, any> | string
+  endpoint: Endpoint<any, any>
   perPage?: number
   /** Default: the columns declared with the endpoint. */
   columns?: ColumnSpec<R>[]
@@ -85,6 +85,3 @@ export interface ListAnswer {
   cursors: { next: string | null; prev: string | null } | null
   raw: Record<string, unknown>
 }
-
-/** The URL of a list's endpoint. */
-export const urlOf = (e: ListSpec['endpoint']) => (typeof e === 'string' ? e : e.url)

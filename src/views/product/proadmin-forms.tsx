@@ -6,7 +6,7 @@ import type { Admin } from '../../contract/admin'
 import { openForm } from '../kit/form-dialog'
 import { accountFields, accountInitial, accountPayload, roleChoices } from '../kit/account-form'
 
-const roles = roleChoices(API.proadmin.roles.url)
+const roles = roleChoices(API.proadmin.roles)
 
 export function proadminForm(row?: Row): Promise<unknown | null> {
   const admin = row as unknown as Admin | undefined
