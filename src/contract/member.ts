@@ -31,12 +31,12 @@ export const BalanceStatSchema = Type.Object({ balance: Money, frozen: Money, in
 export type BalanceStat = Static<typeof BalanceStatSchema>
 export interface MemberIndex extends Paged<Member>, Cursors { balance_stat: BalanceStat | null; img_url: string }
 
-export interface MemberSummary {
+interface MemberSummary {
   card_count: number; wallet_count: number; recharge_count: number; recharge_total: string
   withdraw_count: number; withdraw_total: string; bet_count: number; bet_total: string; payout_total: string; win_loss: string
 }
 /** One line of a member's 账变 as the drawer shows it. */
-export interface RecentChange { id: number; type: number; amount: string; before: string; after: string; ref: string; remark: string; created_at: string }
+interface RecentChange { id: number; type: number; amount: string; before: string; after: string; ref: string; remark: string; created_at: string }
 export interface MemberDetail extends Member { summary: MemberSummary; recent_changes: RecentChange[] }
 export interface MemberSuggestion { id: number; username: string; nickname: string; real_name: string; balance: string; status: 0 | 1 }
 

@@ -1,4 +1,4 @@
-// 虚拟账号 (`virtuals` in contract/api/member.ts; URLs /api/tuohao/…): the house's own play-money accounts, always
+// 虚拟账号 (`virtuals` in contract/api/member.ts, under the URL word tuohao): the house's own play-money accounts, always
 // labelled 虚拟; their balance is set by a recorded transfer from or to the virtual pool, never by writing a number.
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/db'
