@@ -4,7 +4,6 @@ import type { RsaKeys } from '../auth/rsa'
 import { badRequest } from '../errors'
 import { moneyInput } from '../../contract/money'
 
-export { Id, MoneyText, RateText, Remark, Status01, Text } from '../../contract/schema'
 
 /** The member's login password from RSA ciphertext: 6–20 characters. */
 export function memberPassword(keys: RsaKeys, cipher: string | undefined, field = 'password'): string | undefined {
