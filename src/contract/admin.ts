@@ -5,15 +5,6 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, TimeText } from './schema'
 import type { MenuNode, Paged } from './common'
 
-/**
- * URL prefixes still read by code outside the admin area (core/auth.ts, core/configs.ts and the product admin
- * screens); they go once those call their declared endpoints in ./api.
- */
-export const API = {
-  login: '/api/login', logout: '/api/logout', userinfo: '/api/userinfo', configs: '/common/configs',
-  product: '/api/product', productSwitch: '/api/product/switch', proadmin: '/api/proadmin',
-} as const
-
 const ActionKeyText = Type.Union([Type.Literal('C'), Type.Literal('R'), Type.Literal('U'), Type.Literal('D')])
 
 // sysmenu — index answers the whole tree (each node with its children, web_uri and label).

@@ -37,9 +37,9 @@ export function normaliseIp(input: string): string | null {
 }
 
 /** An address or range as typed, canonical, or a 400 naming the field `ip`. */
-export function parseIp(raw: string): string {
+export function parseIp(raw: string, hint = '，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）'): string {
   const ip = normaliseIp(raw)
-  if (!ip) throw badRequest('IP地址格式不正确，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）', 'ip')
+  if (!ip) throw badRequest(`IP地址格式不正确${hint}`, 'ip')
   return ip
 }
 

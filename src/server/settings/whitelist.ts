@@ -5,21 +5,13 @@ import { many, one } from '../db/db'
 import { route } from '../http/route'
 import { listRoute } from '../db/list'
 import { TIME } from '../http/format'
-import { badRequest, conflict, notFound } from '../errors'
-import { normaliseIp } from '../admin/syswhitelist-store'
+import { conflict, notFound } from '../errors'
 import { PAGE_SIZES } from '../../contract/common'
 import { whitelist } from '../../contract/api/settings'
+import { IP_TEXT, parseIp } from '../admin/syswhitelist-store'
 import type { SiteWhitelistEntry } from '../../contract/settings'
 
-const IP_TEXT = `case when masklen(w.ip) = (case family(w.ip) when 4 then 32 else 128 end) then host(w.ip) else text(w.ip) end`
 const COLS = `w.id, ${IP_TEXT} as ip, w.remark, w.admin, ${TIME('w.created_at')} as created_at`
-
-/** The address as stored (a host or a network); a 400 naming the field otherwise, with the formats when it is an entry. */
-function parseIp(raw: string, hint = '，请输入 IPv4/IPv6 地址或网段（如 10.0.0.0/24）'): string {
-  const ip = normaliseIp(raw)
-  if (!ip) throw badRequest(`IP地址格式不正确${hint}`, 'ip')
-  return ip
-}
 
 async function byIds(db: Queryable, product: string, ids: number[], lock = false): Promise<SiteWhitelistEntry[]> {
   return many<SiteWhitelistEntry>(db,
