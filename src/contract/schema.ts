@@ -24,6 +24,13 @@ export const KeysetQuery = {
   before: Type.Optional(Type.Integer({ title: '翻页位置', ...INT53 })),
 }
 
+/** Paging of a list over an int4 id: its cursors bounded to the column. */
+export const KeysetQueryInt = {
+  ...PageQuery,
+  after: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0, maximum: 2147483647 })),
+  before: Type.Optional(Type.Integer({ title: '翻页位置', minimum: 0, maximum: 2147483647 })),
+}
+
 /** A paged list query with the given filters. */
 export const ListQuery = <P extends Record<string, TSchema>>(filters: P) => Type.Object({ ...PageQuery, ...filters })
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
 import { col, LABELS_KEYWORD } from '../list'
-import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, LabelFilter, PageQuery, Paged, RemarkText, Text, TimeText } from '../schema'
+import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, KeysetQueryInt, LabelFilter, PageQuery, Paged, RemarkText, Text, TimeText } from '../schema'
 import { ASSOCIATION_BY, BAN_BY, LOGIN_REASON, LOGIN_RESULT, RISK_LEVEL } from '../risk'
 import type { Association, Ban, MemberLogin, MemberTag, Note, SharedValue, Tag, Turnover } from '../risk'
 import type { Paged as PagedOf } from '../common'
@@ -71,7 +71,7 @@ export const risk = {
 
 export const ban = {
   index: get<List<Ban>>()('/api/risk/ban/index', MENU.bans, '封禁列表', Type.Object({
-    ...KeysetQuery,
+    ...KeysetQueryInt,
     by: LabelFilter('类型', BAN_BY), value: Type.Optional(Text('封禁值', 64)),
   }), {
     response: Paged(BanItem),
@@ -86,7 +86,7 @@ export const ban = {
 
 export const tag = {
   index: get<List<Tag>>()('/api/tag/index', MENU.tags, '会员标签', Type.Object({
-    ...KeysetQuery,
+    ...KeysetQueryInt,
     name: Type.Optional(Text('标签名称', 20)), risk_level: LabelFilter('风险等级', RISK_LEVEL),
   }), {
     response: Paged(TagItem),
