@@ -1,6 +1,6 @@
 // The table kit's and the admin screens' pure rules: money text, CSV export, menu reordering and role grants.
 import { describe, expect, it } from 'vitest'
-import { formatMoney, formatValue } from '../../src/views/kit/format'
+import { formatMoney, formatValue } from '../../src/contract/format'
 import { toCsv } from '../../src/views/kit/csv'
 import { moveTo } from '../../src/views/admin/menu-order'
 import { flatten, toggleMenu, togglePerm, partial } from '../../src/views/admin/role-menu-tree'

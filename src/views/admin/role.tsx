@@ -1,8 +1,8 @@
 // 角色管理: roles as a declared list; Enter edits, m assigns menus, u assigns admins, all also as buttons.
+import { openWith } from '../kit/list-screen'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
+import { CommandButton, ScreenHead } from '../kit/screen'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 
@@ -18,10 +18,7 @@ const spec: ListSpec = {
     { key: 'admin_count', title: '管理员数', width: 90, align: 'right' },
     { key: 'created_at', title: '创建时间', width: 170, format: 'datetime' },
   ],
-  onOpen: (row) => {
-    if (!canRun('admin.editRole')) return false
-    void runRowCommand('admin.editRole', undefined, { rows: [row] })
-  },
+  onOpen: openWith('admin.editRole'),
 }
 
 export default function RoleScreen() {

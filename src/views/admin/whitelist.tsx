@@ -1,9 +1,9 @@
 // 总控白名单: entries as a declared list (12 a page) under a banner with the master switch and the caller's IP.
+import { openWith } from '../kit/list-screen'
 import { useCallback, useMemo, useState } from 'react'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
+import { CommandButton, ScreenHead } from '../kit/screen'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { PAGE_SIZES } from '../../contract/common'
@@ -32,10 +32,7 @@ export default function WhitelistScreen() {
     perPage: PAGE_SIZES.whitelist,
     columns: columns(yourIp),
     onAnswer,
-    onOpen: (row) => {
-      if (!canRun('admin.editWhitelist')) return false
-      void runRowCommand('admin.editWhitelist', undefined, { rows: [row] })
-    },
+    onOpen: openWith('admin.editWhitelist'),
   }), [yourIp, onAnswer])
   const banner = status && (
     <div className={`kit-banner${status.enabled ? ' kit-banner-on' : ''}`} data-testid="whitelist-switch" data-enabled={status.enabled}>

@@ -1,7 +1,7 @@
 // How the money lists show a record's state at a glance: 待支付 / 审核中 / 待复核 as warning tags, outcomes muted,
 // signed amounts coloured; labels from the contract.
 import { Tag } from '../kit/cells'
-import { formatMoney } from '../kit/format'
+import { formatMoney } from '../../contract/format'
 import { RECHARGE_STATUS, WITHDRAW_STATUS } from '../../contract/enums'
 import type { Row } from '../kit/types'
 

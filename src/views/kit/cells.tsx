@@ -1,7 +1,7 @@
 // Cell rendering for declared columns, and the TanStack column definitions built from them.
 import type { ReactNode } from 'react'
 import { columnVisibilityFeature, tableFeatures, type ColumnDef } from '@tanstack/react-table'
-import { field, formatValue } from './format'
+import { field, formatValue } from '../../contract/format'
 import type { ColumnSpec, Row } from './types'
 
 export const features = tableFeatures({

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { closeDialog, openDialog } from '../../core/context'
 import { claimKeys } from '../../core/key-gate'
 import { trapTab } from '../../core/use-modal'
-import { field, formatValue } from './format'
+import { field, formatValue } from '../../contract/format'
 import type { DetailField, Row } from './types'
 import './kit.css'
 

@@ -10,7 +10,8 @@ import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { LOTTERY_BET_STATUS } from '../../contract/lottery'
 import { playwayChoices, roomChoices, useChoices } from './choices'
-import { DATE_RANGE, ListScreen, statusColumn } from './list-parts'
+import { DATE_RANGE } from './list-parts'
+import { ListScreen, statusColumn } from '../kit/list-screen'
 
 const VIRTUAL: Choice[] = [{ value: '0', label: '真实会员' }, { value: '1', label: '虚拟账号' }]
 const tone = (s: unknown) => (s === 1 ? 'ok' : s === 2 ? 'off' : s === 3 ? 'info' : 'warn')
@@ -44,7 +45,7 @@ function spec(list: string, endpoint: Endpoint, title: string, demo: boolean, ro
       { key: 'rate', title: '赔率', width: 70, align: 'right' },
       { key: 'payout', title: '派彩', width: 110, format: 'money' },
       { key: 'win_loss', title: '输赢', width: 110, format: 'money' },
-      statusColumn(LOTTERY_BET_STATUS, tone, 80),
+      statusColumn(LOTTERY_BET_STATUS, 80, tone),
       { key: 'created_at', title: '投注时间', width: 160, format: 'datetime' },
       { key: 'settled_at', title: '结算时间', width: 160, format: 'datetime', hidden: true },
       { key: 'member_id', title: '会员ID', width: 80, hidden: true },

@@ -5,7 +5,7 @@ import { api } from '../../core/api'
 import { DRAW_STATUS, type DrawDetail } from '../../contract/lottery'
 import { MONEY_CLASS } from '../../contract/ledger'
 import { FieldList } from '../kit/drawer'
-import { formatMoney } from '../kit/format'
+import { formatMoney } from '../../contract/format'
 import { Result } from './cells'
 import './lottery.css'
 

@@ -11,7 +11,8 @@ import { DRAW_SCOPE, DRAW_STATUS } from '../../contract/lottery'
 import { roomChoices, useChoices } from './choices'
 import { Result, resultText } from './cells'
 import { DrawDetailPanel } from './draw-detail'
-import { DATE_RANGE, ListScreen, statusColumn } from './list-parts'
+import { DATE_RANGE } from './list-parts'
+import { ListScreen, statusColumn } from '../kit/list-screen'
 
 const tone = (s: unknown) => (s === 3 ? 'ok' : s === 2 ? 'info' : s === 4 ? 'off' : 'warn')
 
@@ -30,7 +31,7 @@ const spec = (rooms: Choice[]): ListSpec => ({
     { key: 'issue_no', title: '期号', width: 130 },
     { key: 'room_name', title: '房间', width: 90 },
     { key: 'open_at', title: '开奖时间', width: 160, format: 'datetime' },
-    statusColumn(DRAW_STATUS, tone, 80),
+    statusColumn(DRAW_STATUS, 80, tone),
     {
       key: 'result', title: '开奖结果', width: 210,
       render: (r) => <Result result={String(r.result)} tags={r.tags as string[]} manual={Boolean(r.is_manual)} />,

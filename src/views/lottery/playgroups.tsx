@@ -4,7 +4,7 @@ import { CommandButton } from '../kit/screen'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { ENABLED } from '../../contract/lottery'
-import { ListScreen, onOff, openWith, statusColumn } from './list-parts'
+import { ListScreen, openWith, statusColumn } from '../kit/list-screen'
 
 const spec: ListSpec = {
   list: MENU.playgroups,
@@ -16,7 +16,7 @@ const spec: ListSpec = {
     { key: 'name', title: '分组名称', width: 140 },
     { key: 'playway_count', title: '玩法数', width: 80, align: 'right' },
     { key: 'sort', title: '排序', width: 70, align: 'right' },
-    statusColumn(ENABLED, onOff),
+    statusColumn(ENABLED),
     { key: 'remark', title: '备注', width: 240 },
   ],
   onOpen: openWith('lottery.editPlaygroup'),

@@ -7,7 +7,7 @@ import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { ENABLED, PLAYWAY_CODE } from '../../contract/lottery'
 import { groupChoices, useChoices } from './choices'
-import { ListScreen, onOff, openWith, statusColumn } from './list-parts'
+import { ListScreen, openWith, statusColumn } from '../kit/list-screen'
 
 const spec = (groups: Choice[]): ListSpec => ({
   list: MENU.playways,
@@ -24,7 +24,7 @@ const spec = (groups: Choice[]): ListSpec => ({
     { key: 'code', title: '开奖规则', width: 120, format: PLAYWAY_CODE, text: (r) => `${PLAYWAY_CODE[String(r.code)]}（${r.code}）` },
     { key: 'group_name', title: '玩法分组', width: 110 },
     { key: 'rate', title: '默认赔率', width: 100, align: 'right' },
-    statusColumn(ENABLED, onOff),
+    statusColumn(ENABLED),
     { key: 'sort', title: '排序', width: 60, align: 'right' },
     { key: 'remark', title: '备注', width: 200 },
   ],

@@ -8,7 +8,7 @@ import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { ROOM_STATUS, type Room } from '../../contract/lottery'
 import { Result, resultText } from './cells'
-import { ListScreen, onOff, openWith, statusColumn } from './list-parts'
+import { ListScreen, openWith, statusColumn } from '../kit/list-screen'
 
 const last = (r: Record<string, unknown>) => r.last_issue as Room['last_issue']
 
@@ -21,7 +21,7 @@ const spec: ListSpec = {
     { key: 'id', title: 'ID', width: 60 },
     { key: 'code', title: '代码', width: 70 },
     { key: 'name', title: '房间', width: 100 },
-    statusColumn(ROOM_STATUS, onOff),
+    statusColumn(ROOM_STATUS),
     { key: 'interval', title: '间隔(秒)', width: 80, align: 'right' },
     { key: 'lock', title: '封盘(秒)', width: 80, align: 'right' },
     { key: 'min_stake', title: '最低投注', width: 100, format: 'money' },

@@ -1,9 +1,9 @@
 // 会员等级: the product's levels in order with their member counts; Enter edits.
 import type { ListSpec } from '../kit/data-table'
-import { formatMoney } from '../kit/format'
+import { formatMoney } from '../../contract/format'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
-import { ListScreen, openWith } from './list-screen'
+import { ListScreen, openWith } from '../kit/list-screen'
 
 const spec: ListSpec = {
   list: MENU.levels,

@@ -1,22 +1,8 @@
-// What the member area's list screens share: the screen itself (heading with its keyboard hint, the declared table,
-// its command buttons, the last one primary), Enter running a row command, and the columns several lists show.
-import { DataTable, type ColumnSpec, type FilterSpec, type ListSpec, type Row } from '../kit/data-table'
+// The list the member area's bank cards and wallets share.
+import type { ColumnSpec, FilterSpec, ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
-import type { Labels } from '../kit/types'
+import { openWith, statusColumn } from '../kit/list-screen'
 import { CARD_STATUS } from '../../contract/member'
-
-/** Enter on a row runs the row command `id` when the admin may (otherwise the detail drawer opens). */
-export const openWith = (id: string) => (row: Row) => {
-  if (!canRun(id)) return false
-  void runRowCommand(id, undefined, { rows: [row] })
-}
-
-/** The status as a tag: 正常 green, 禁用 grey. */
-export const statusColumn = (labels: Labels): ColumnSpec => ({
-  key: 'status', title: '状态', width: 70, format: labels, render: (r) => <Tag tone={r.status === 1 ? 'ok' : 'off'}>{labels[String(r.status)]}</Tag>,
-})
 
 /**
  * A list of bank cards or wallets: the owner first, the kind's own filters and columns, then its default mark, status
@@ -36,13 +22,4 @@ export function payeeList(p: Pick<ListSpec, 'list' | 'title' | 'endpoint'> & { e
     ],
     onOpen: openWith(p.edit),
   }
-}
-
-export function ListScreen({ spec, hint, buttons }: { spec: ListSpec; hint: string; buttons: string[] }) {
-  return (
-    <section className="kit-screen">
-      <ScreenHead title={spec.title} hint={hint} />
-      <DataTable spec={spec} actions={<>{buttons.map((id, i) => <CommandButton key={id} id={id} primary={i === buttons.length - 1} />)}</>} />
-    </section>
-  )
 }

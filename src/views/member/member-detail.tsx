@@ -7,7 +7,7 @@ import { TRANSFER_TYPE } from '../../contract/ledger'
 import { label } from '../../contract/enums'
 import { Drawer, FieldList } from '../kit/drawer'
 import { PageState } from '../kit/form-page'
-import { formatMoney } from '../kit/format'
+import { formatMoney } from '../../contract/format'
 import { mountModal } from '../kit/form-dialog'
 import './member.css'
 

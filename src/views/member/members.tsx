@@ -9,7 +9,7 @@ import { PAGE_SIZES } from '../../contract/common'
 import type { Choice } from '../kit/types'
 import { MemberDetailBody } from './member-detail'
 import { levelChoices } from './choices'
-import { ListScreen, statusColumn } from './list-screen'
+import { ListScreen, statusColumn } from '../kit/list-screen'
 
 function spec(levels: Choice[]): ListSpec {
   return {

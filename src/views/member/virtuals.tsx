@@ -4,7 +4,7 @@ import { Tag } from '../kit/cells'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { MEMBER_STATUS } from '../../contract/member'
-import { ListScreen, openWith, statusColumn } from './list-screen'
+import { ListScreen, openWith, statusColumn } from '../kit/list-screen'
 
 const spec: ListSpec = {
   list: MENU.virtuals,

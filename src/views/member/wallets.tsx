@@ -2,7 +2,8 @@
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { WALLET_CHAIN } from '../../contract/member'
-import { ListScreen, payeeList } from './list-screen'
+import { payeeList } from './list-screen'
+import { ListScreen } from '../kit/list-screen'
 
 const spec = payeeList({
   list: MENU.wallets,

@@ -2,7 +2,7 @@
 // (this month unless a range is given); Enter edits the rebate.
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { ScreenHead } from '../kit/screen'
-import { openWith, statusColumn } from './columns'
+import { openWith, statusColumn } from '../kit/list-screen'
 import { MEMBER_STATUS } from '../../contract/member'
 import { PAGE_SIZES } from '../../contract/common'
 import { API } from '../../contract/api'

@@ -2,7 +2,7 @@
 // focused merchant's quota, b opens its bills; Alt+Q from anywhere.
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { CommandButton, ScreenHead } from '../kit/screen'
-import { openWith, statusColumn } from './columns'
+import { openWith, statusColumn } from '../kit/list-screen'
 import { MERCHANT_STATUS } from '../../contract/merchant'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'

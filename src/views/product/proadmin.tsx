@@ -1,9 +1,9 @@
 // 产品管理员: tabs for the product's admins (12 a page; create/edit/delete/reset Google), its permission list and its role list.
+import { openWith } from '../kit/list-screen'
 import { useSearchParams } from 'wouter'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
+import { CommandButton, ScreenHead } from '../kit/screen'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { PAGE_SIZES } from '../../contract/common'
@@ -28,10 +28,7 @@ const admins: ListSpec = {
     { key: 'last_login_at', title: '最后登录', width: 170, format: 'datetime' },
     { key: 'created_at', title: '创建时间', width: 170, format: 'datetime' },
   ],
-  onOpen: (row) => {
-    if (!canRun('product.editProadmin')) return false
-    void runRowCommand('product.editProadmin', undefined, { rows: [row] })
-  },
+  onOpen: openWith('product.editProadmin'),
 }
 
 const permissions: ListSpec = {

@@ -1,51 +1,25 @@
 // The lists of the risk area, each its endpoint's declaration: 会员登录记录, 封禁列表, 会员标签, 关联账号.
 import { useMemo, useState } from 'react'
 import { DataTable, type ListSpec } from '../kit/data-table'
-import { CommandButton, ScreenHead, canRun } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
+import { ScreenHead } from '../kit/screen'
+import { ListScreen, openWith } from '../kit/list-screen'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
 import { ASSOCIATION_BY } from '../../contract/risk'
 
 const logins: ListSpec = { list: MENU.memberLogins, title: '会员登录记录', endpoint: API.memberRisk.logins }
 const bans: ListSpec = { list: MENU.bans, title: '封禁列表', endpoint: API.ban.index }
-const tags: ListSpec = {
-  list: MENU.tags, title: '会员标签', endpoint: API.tag.index,
-  onOpen: (row) => (canRun('risk.editTag') ? void runRowCommand('risk.editTag', undefined, { rows: [row] }) : false),
-}
+const tags: ListSpec = { list: MENU.tags, title: '会员标签', endpoint: API.tag.index, onOpen: openWith('risk.editTag') }
 
-export function LoginsScreen() {
-  return (
-    <section className="kit-screen">
-      <ScreenHead title="会员登录记录" hint="会员站报告的每次登录；封禁的 IP 或设备登录失败也会记录" />
-      <DataTable spec={logins} />
-    </section>
-  )
-}
-
-export function BansScreen() {
-  return (
-    <section className="kit-screen">
-      <ScreenHead title="封禁列表" hint="被封禁的 IP 与设备不能登录或注册会员 · Shift+D 解除" />
-      <DataTable spec={bans} actions={<CommandButton id="risk.createBan" primary />} />
-    </section>
-  )
-}
-
-export function TagsScreen() {
-  return (
-    <section className="kit-screen">
-      <ScreenHead title="会员标签" hint="Enter 编辑 · Shift+D 删除 · 会员的风险等级取其标签中最高的" />
-      <DataTable spec={tags} actions={<CommandButton id="risk.createTag" primary />} />
-    </section>
-  )
-}
+export const LoginsScreen = () => <ListScreen spec={logins} hint="会员站报告的每次登录；封禁的 IP 或设备登录失败也会记录" />
+export const BansScreen = () => <ListScreen spec={bans} hint="被封禁的 IP 与设备不能登录或注册会员 · Shift+D 解除" buttons={['risk.createBan']} />
+export const TagsScreen = () => <ListScreen spec={tags} hint="Enter 编辑 · Shift+D 删除 · 会员的风险等级取其标签中最高的" buttons={['risk.createTag']} />
 
 export function AssociationsScreen() {
   const [by, setBy] = useState('ip')
   // The list answers one kind of shared value at a time; the kind is the screen's own switch, not a filter.
   const spec = useMemo<ListSpec>(() => ({
-    list: MENU.associations, title: `关联账号（${ASSOCIATION_BY[by]}）`, endpoint: API.risk.shared, params: { by }, filters: [], rowKey: 'value', noExport: false,
+    list: MENU.associations, title: `关联账号（${ASSOCIATION_BY[by]}）`, endpoint: API.risk.shared, params: { by }, filters: [], rowKey: 'value',
   }), [by])
   return (
     <section className="kit-screen">

@@ -1,11 +1,11 @@
 // One setting category as a list (the screen of 基础设置, 余额宝设置 and 财务设置): each row's name, key, value shown by its
 // type (开启/关闭, money, %), bounds and whether it is built in; Enter edits the value in place by its type, t flips a switch.
 import type { ComponentType } from 'react'
+import { openWith } from '../kit/list-screen'
 import { DataTable, type ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
-import { formatMoney } from '../kit/format'
+import { CommandButton, ScreenHead } from '../kit/screen'
+import { formatMoney } from '../../contract/format'
 import { SETTING_TYPE, SWITCH_LABEL } from '../../contract/settings'
 import type { Row } from '../kit/types'
 import { CATEGORIES, type Category } from './categories'
@@ -37,10 +37,7 @@ function SettingsScreen({ c }: { c: Category }) {
       { key: 'remark', title: '说明', width: 260 },
       { key: 'updated_at', title: '更新时间', width: 165, format: 'datetime', hidden: true },
     ],
-    onOpen: (row) => {
-      if (!canRun(edit)) return false
-      void runRowCommand(edit, undefined, { rows: [row] })
-    },
+    onOpen: openWith(edit),
   }
   return (
     <section className="kit-screen">

@@ -1,7 +1,7 @@
 // 网站白名单: the member site's allowed addresses (payment callbacks, access during maintenance), 12 a page.
+import { openWith } from '../kit/list-screen'
 import { DataTable, type ListSpec } from '../kit/data-table'
-import { canRun, CommandButton, ScreenHead } from '../kit/screen'
-import { runRowCommand } from '../kit/run-rows'
+import { CommandButton, ScreenHead } from '../kit/screen'
 import { PAGE_SIZES } from '../../contract/common'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
@@ -18,10 +18,7 @@ const spec: ListSpec = {
     { key: 'admin', title: '添加人', width: 120 },
     { key: 'created_at', title: '添加时间', width: 170, format: 'datetime' },
   ],
-  onOpen: (row) => {
-    if (!canRun('settings.editWhitelist')) return false
-    void runRowCommand('settings.editWhitelist', undefined, { rows: [row] })
-  },
+  onOpen: openWith('settings.editWhitelist'),
 }
 
 export default function SiteWhitelistScreen() {

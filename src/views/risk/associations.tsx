@@ -1,2 +1,0 @@
-// The associations screen (see lists.tsx).
-export { AssociationsScreen as default } from './lists'

@@ -1,2 +1,0 @@
-// The bans screen (see lists.tsx).
-export { BansScreen as default } from './lists'

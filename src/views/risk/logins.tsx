@@ -1,2 +1,0 @@
-// The logins screen (see lists.tsx).
-export { LoginsScreen as default } from './lists'

@@ -1,2 +1,0 @@
-// The tags screen (see lists.tsx).
-export { TagsScreen as default } from './lists'
