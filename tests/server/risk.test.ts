@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeApp, opRows, type TestApp } from './helpers'
 import { card, member } from './finance-fixtures'
-import { assertMayRegister, memberLogin } from '../../src/server/risk/logins'
+import { assertMayRegister, loginList, memberLogin } from '../../src/server/risk/logins'
+import { csvOf } from '../../src/server/db/list'
+import { memberRisk } from '../../src/contract/api/risk'
 import { addRequirement, consumeTurnover, remainingCents, TURNOVER } from '../../src/server/risk/turnover'
 
 let t: TestApp
@@ -49,6 +51,29 @@ describe('bans', () => {
     const other = await t.post('/api/risk/ban/delete', su, { ids: [2] })
     expect(other.code).toBe(404)
     await t.post('/api/product/switch', su, { pro: 'alpha' })
+  })
+})
+
+describe('export walk', () => {
+  it('walks the whole filtered list along its keyset and writes it as CSV with the declared columns and labels', async () => {
+    const m = await member(t, 'walk_m')
+    for (let i = 0; i < 5; i++) await memberLogin(t.db, 'alpha', { member_id: m, ip: `10.7.0.${i}`, device_id: 'walk-dev' })
+    const ctx = { root: t.db, caller: { product: 'alpha' } } as never
+    const batches: number[] = []
+    const walked: string[] = []
+    for await (const rows of loginList.rows(ctx, { username: 'walk_m' } as never, 2)) {
+      batches.push(rows.length)
+      walked.push(...rows.map((r: any) => r.ip))
+    }
+    expect(batches).toEqual([2, 2, 1])
+    const listed = (await t.get('/api/member/logins', su, { username: 'walk_m', per_page: 10 })).data.items.map((r: any) => r.ip)
+    expect(walked).toEqual(listed)
+    let csv = ''
+    for await (const chunk of csvOf(memberRisk.logins.columns!, loginList.rows(ctx, { username: 'walk_m' } as never, 2))) csv += chunk
+    const lines = csv.split('\r\n')
+    expect(lines[0]).toBe('\uFEFF会员,结果,原因,IP,设备,浏览器,时间')
+    expect(lines.length).toBe(7)
+    expect(lines[1]).toMatch(/^walk_m,是,,10\.7\.0\.4,walk-dev,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 })
 

@@ -10,7 +10,7 @@ import { toCents } from '../../contract/money'
 import { countWithin, keyset, keysetPaged, pageRows, Where, type Keyset, type OrderKey, type Totals } from './paging'
 import { csvCell, field, formatValue } from '../../contract/format'
 import type { ListColumn } from '../../contract/list'
-import { route, type Ctx } from '../http/route'
+import { route, type Ctx, type RouteSpec } from '../http/route'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { Endpoint } from '../../contract/endpoint'
 
@@ -115,10 +115,19 @@ export async function* csvOf<R extends object>(columns: ListColumn[], batches: A
   }
 }
 
-/** The route of a declared list: the endpoint's query is the list's. */
-export function listRoute<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>) {
-  const handler = defineList(def)
-  return route(ep, handler as unknown as (ctx: Ctx, q: Static<I>) => Promise<O>)
+/** A list declared for an endpoint: its query is the endpoint's (to route it and walk it for an export). */
+export function listOf<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(_ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>) {
+  return defineList(def)
+}
+
+type DefinedList<Q extends object> = ReturnType<typeof defineList<Q>>
+
+/** The route of a declared list (a definition, or a list made by listOf). */
+export function listRoute<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>): RouteSpec
+export function listRoute<I extends TSchema, O>(ep: Endpoint<I, O>, list: DefinedList<Static<I> & object>): RouteSpec
+export function listRoute(ep: Endpoint<TSchema, unknown>, def: ListDef<object> | DefinedList<object>): RouteSpec {
+  const handler = typeof def === 'function' ? def : defineList(def)
+  return route(ep, handler as (ctx: Ctx, q: unknown) => Promise<unknown>)
 }
 
 /** Filters the lists share. */

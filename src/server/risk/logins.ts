@@ -2,7 +2,7 @@
 // and result; a banned IP or device is refused and recorded as such. 会员登录记录 lists them.
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
-import { by, listRoute } from '../db/list'
+import { by, listOf, listRoute } from '../db/list'
 import { TIME } from '../http/format'
 import { forbidden } from '../errors'
 import { memberRisk } from '../../contract/api/risk'
@@ -31,8 +31,8 @@ export async function assertMayRegister(db: Queryable, product: string, v: { ip?
   if (banned) throw forbidden(banned === 'ip' ? '该 IP 已被封禁，不能注册' : '该设备已被封禁，不能注册')
 }
 
-export default [
-  listRoute(memberRisk.logins, {
+/** 会员登录记录: the list's definition (its route pages it, an export walks it whole). */
+export const loginList = listOf(memberRisk.logins, {
     from: 'member_logins l join members m on m.id = l.member_id', countFrom: 'member_logins l', id: 'l.id', table: 'member_logins',
     select: `l.id, l.member_id, m.username, l.ip, l.device_id, l.user_agent, l.ok, l.reason, ${TIME('l.at')} as at`,
     product: 'l.product', time: 'l.at',
@@ -40,5 +40,6 @@ export default [
       username: by.member('l.member_id'), member_id: 'l.member_id', ip: by.text('l.ip'), device_id: by.text('l.device_id'),
       ok: (w, v) => { w.add('l.ok = ?', v === 1) },
     },
-  }),
-]
+})
+
+export default [listRoute(memberRisk.logins, loginList)]
