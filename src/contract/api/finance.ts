@@ -2,11 +2,12 @@
 import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
-import { DateTime, Id, IntFilter, KeysetQuery, Money, MoneyText, Nullable, Paged, RemarkText, Text } from '../schema'
+import { DateTime, Id, IdBody, IdQuery, IntFilter, KeysetQuery, Money, MoneyText, Nullable, Paged, RemarkText, Text } from '../schema'
 import {
   BalanceChangeItem, BalanceSums, GIFT_BATCH_MAX, GiftRecordItem, GiftSums, MoneySums, RechargeItem, WithdrawalItem,
-  type BalanceIndex, type GiftAnswer, type GiftIndex, type Recharge, type RechargeIndex, type WithdrawDecisionAnswer, type WithdrawIndex,
+  type BalanceIndex, type Withdrawal, type GiftAnswer, type GiftIndex, type Recharge, type RechargeIndex, type WithdrawDecisionAnswer, type WithdrawIndex,
 } from '../finance'
+import type { WithdrawReview } from '../review'
 
 const Labels = Type.Record(Type.String(), Type.String())
 const TimeRange = { start_time: Type.Optional(DateTime('开始时间')), end_time: Type.Optional(DateTime('结束时间')) }
@@ -31,6 +32,14 @@ const Decision = Type.Object({
   remark: Type.Optional(RemarkText()),
 })
 
+/** A withdrawal's decision also carries the desk's fields: a reason code, freezing the member's withdrawals, taking over a claim. */
+const WithdrawDecision = Type.Object({
+  ...Decision.properties,
+  reason_code: Type.Optional(Type.String({ title: '驳回原因', pattern: '^[a-z0-9_]{1,32}$' })),
+  freeze: Type.Optional(Type.Boolean({ title: '冻结提现' })),
+  force: Type.Optional(Type.Boolean({ title: '接管认领' })),
+})
+
 export const recharge = {
   index: get<RechargeIndex>()('/api/recharge/index', MENU.recharge, '充值记录（游标翻页，含金额合计与类型）',
     Type.Object({ ...RecordQuery, source: IntFilter('充值来源', 0, 4), merchant_id: IntFilter('商户', 1, 2147483647) }), {
@@ -47,6 +56,8 @@ export const withdraw = {
     Type.Object({
       ...RecordQuery,
       review_stage: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('second')], { title: '审核阶段' })),
+      /** waiting: the rows under review, oldest first (the desk's queue). */
+      sort: Type.Optional(Type.Literal('waiting', { title: '排序' })),
     }), {
       response: Paged(WithdrawalItem, {
         money_stat: Nullable(Type.Object({ ...MoneySums.properties, fee: Money })),
@@ -55,7 +66,13 @@ export const withdraw = {
       }),
     }),
   edit: post<WithdrawDecisionAnswer>()('/api/withdraw/edit', MENU.withdraw, 'U',
-    '审核提现：1 通过（达到双人复核金额时需两位管理员），2 驳回（须填写原因）', Decision, { idempotent: true }),
+    '审核提现：1 通过（达到双人复核金额时需两位管理员），2 驳回（须填写原因，可带原因代码并冻结提现）；他人认领中 409，超级管理员 force 接管',
+    WithdrawDecision, { idempotent: true }),
+  claim: post<Withdrawal>()('/api/withdraw/claim', MENU.withdraw, 'U', '认领审核中的提现（认领时长见财务设置）；他人认领中 409，超级管理员 force 接管',
+    Type.Object({ id: Id, force: Type.Optional(Type.Boolean({ title: '接管认领' })) })),
+  release: post<Withdrawal>()('/api/withdraw/release', MENU.withdraw, 'U', '放弃认领', IdBody),
+  review: get<WithdrawReview>()('/api/withdraw/review', MENU.withdraw, '审核上下文：会员、资金、打码量、关联账号、近期记录、备注与风险提示',
+    IdQuery, { audit: true }),
 }
 
 /** 人工充值扣款 and 彩金赠送 share the records; each type needs its own menu (the handler checks the second). */

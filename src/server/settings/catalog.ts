@@ -39,6 +39,17 @@ export const BUILTIN_SETTINGS: SettingDef[] = [
   { key: 'withdraw_hours', category: 4, name: '提现时间', type: 'time_range', value: '00:00-23:59' },
   { key: 'double_review_amount', category: 4, name: '双人复核金额', type: 'money', value: '50000.00', min: 0.01, max: 10_000_000, remark: '达到此金额的提现需两位不同的管理员通过' },
   { key: 'manual_confirm_amount', category: 4, name: '人工操作确认金额', type: 'money', value: '10000.00', min: 0.01, max: 10_000_000, remark: '超过此金额的人工加款、扣款与彩金需再次确认' },
+  // 4 财务设置: the review desk and turnover (打码量)
+  { key: 'turnover_multiple_recharge', category: 4, name: '充值打码倍数', type: 'number', value: '1', min: 0, max: 100, remark: '充值到账后须完成 金额 × 倍数 的有效投注' },
+  { key: 'turnover_multiple_gift', category: 4, name: '彩金打码倍数', type: 'number', value: '3', min: 0, max: 100, remark: '赠送彩金可另填本次倍数' },
+  { key: 'turnover_multiple_manual', category: 4, name: '人工加款打码倍数', type: 'number', value: '1', min: 0, max: 100, remark: '人工加款可另填本次倍数' },
+  { key: 'turnover_withdraw_policy', category: 4, name: '打码量未完成时提现', type: 'number', value: '2', min: 1, max: 2, remark: '1 拒绝提现申请 · 2 允许并标记“打码量未完成”' },
+  { key: 'withdraw_claim_minutes', category: 4, name: '提现认领时长（分钟）', type: 'number', value: '10', min: 1, max: 1440, remark: '认领后其他管理员在此时间内不能处理' },
+  { key: 'withdraw_sla_minutes', category: 4, name: '提现处理时限（分钟）', type: 'number', value: '30', min: 1, max: 10080, remark: '审核中超过此时长的提现标红' },
+  { key: 'withdraw_reject_reasons', category: 4, name: '提现驳回原因', type: 'text', maxLength: 500,
+    value: 'turnover_unmet:打码量未完成\nshared_account:关联账号异常\npayee_mismatch:收款信息与实名不符\narbitrage:疑似套利\nother:其他',
+    remark: '每行一个：代码:名称（代码为小写字母、数字、下划线）' },
+  { key: 'big_win_amount', category: 4, name: '大额中奖金额', type: 'money', value: '50000.00', min: 0.01, max: 10_000_000, remark: '单注派奖达到此金额记为大额中奖' },
   // 1 余额宝设置
   { key: 'invest_open', category: 1, name: '开放余额宝', type: 'switch', value: '1' },
   { key: 'rate_7d', category: 1, name: '7天期收益率', type: 'percent', value: '0.50', min: 0, max: 100, remark: '整个期限的收益率（%）' },

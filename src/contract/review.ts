@@ -1,0 +1,44 @@
+// The withdrawal review desk (提现审核台): claims, the review context a reviewer decides with, and its flags.
+import type { Labels } from './enums'
+import type { Association, MemberLogin, MemberTag, Note } from './risk'
+import type { Withdrawal } from './finance'
+
+/** The flags a review raises, computed when it is read. */
+export const REVIEW_FLAG: Labels = {
+  first_withdrawal: '首次提现',
+  turnover_unmet: '打码量未完成',
+  shared_ip: '同 IP 多账号',
+  shared_device: '同设备多账号',
+  shared_card: '银行卡多人使用',
+  new_account: '新注册账号',
+  big_win: '近期大额中奖',
+  risk_tag: '高风险标签',
+  amount_over_avg: '金额远超平均',
+}
+export type ReviewFlagCode = keyof typeof REVIEW_FLAG & string
+
+/** 1 refuse a withdrawal request while turnover remains · 2 allow it and flag it (finance setting turnover_withdraw_policy). */
+export const TURNOVER_POLICY = { refuse: 1, flag: 2 } as const
+
+export interface MoneyFigures { recharge: string; withdraw: string; bet: string; payout: string; gift: string; manual: string; net_win: string }
+export interface TurnoverFigures { required: string; done: string; remaining: string }
+export interface RecentBalanceChange { id: number; type: number; type_name: string; amount: string; after: string; ref: string; created_at: string }
+
+export interface WithdrawReview {
+  withdrawal: Withdrawal
+  member: {
+    id: number; username: string; level: string; tags: MemberTag[]; risk_level: number; created_at: string; register_ip: string
+    status: number; withdraw_blocked: boolean
+  }
+  money: { days_30: MoneyFigures; all: MoneyFigures }
+  turnover: TurnoverFigures
+  /** As it stood when the member asked (kept on the withdrawal). */
+  turnover_at_request: TurnoverFigures
+  associations: Association[]
+  recent: { balance_changes: RecentBalanceChange[]; logins: MemberLogin[]; withdrawals: Withdrawal[] }
+  notes: Note[]
+  flags: { code: ReviewFlagCode; label: string }[]
+}
+
+/** A labelled rejection reason of the finance setting withdraw_reject_reasons ("code:label" per line). */
+export interface RejectReason { code: string; label: string }
