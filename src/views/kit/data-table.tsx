@@ -156,6 +156,7 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
         onRetry={data.reload}
         onOpen={open}
         onSlash={() => (firstFilter.current ? firstFilter.current.focus() : undefined)}
+        keys={spec.keys}
         gridRef={gridRef}
       />
       <div className="kit-footer">

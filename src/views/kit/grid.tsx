@@ -6,7 +6,7 @@ import { alignOf, track } from './cells'
 import { GridRow, type RowHandlers } from './grid-row'
 import { rowId, type GridSelection } from './use-grid-selection'
 import type { LoadState } from './use-list-data'
-import type { ColumnSpec, Row } from './types'
+import type { ColumnSpec, ListSpec, Row } from './types'
 
 export const ROW_H = 36
 const HEADER_H = 36
@@ -23,6 +23,8 @@ interface Props {
   onRetry: () => void
   onOpen: (row: Row) => void
   onSlash: () => void
+  /** The screen's own keys (ListSpec.keys). */
+  keys?: ListSpec['keys']
   gridRef: React.RefObject<HTMLDivElement | null>
 }
 
@@ -37,7 +39,7 @@ function openHeld(onOpen: (row: Row) => void, row: Row): void {
 }
 
 export function Grid(props: Props) {
-  const { label, columns, rows, rowKey, sel, state, busy, error, onRetry, onOpen, onSlash, gridRef } = props
+  const { label, columns, rows, rowKey, sel, state, busy, error, onRetry, onOpen, onSlash, keys, gridRef } = props
   const lastPage = useRef(10)
   const idBase = useId()
   const virtualizer = useVirtualizer({
@@ -64,7 +66,10 @@ export function Grid(props: Props) {
     const plain = !e.ctrlKey && !e.metaKey
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key
     let handled = true
-    if (plain && (key === 'ArrowDown' || key === 'j')) moveTo(sel.move(1, e.shiftKey))
+    const own = plain && !e.shiftKey ? keys?.[key]?.(rows, sel.focusIndex) : undefined
+    if (typeof own === 'number') { if (own >= 0) { sel.focusAt(own); moveTo(own) } }
+    else if (own) { /* the screen handled it */ }
+    else if (plain && (key === 'ArrowDown' || key === 'j')) moveTo(sel.move(1, e.shiftKey))
     else if (plain && (key === 'ArrowUp' || key === 'k')) moveTo(sel.move(-1, e.shiftKey))
     else if (plain && key === 'PageDown') moveTo(sel.move(lastPage.current, e.shiftKey))
     else if (plain && key === 'PageUp') moveTo(sel.move(-lastPage.current, e.shiftKey))

@@ -72,6 +72,11 @@ export interface ListSpec<R extends Row = Row> {
   onAnswer?: (answer: Record<string, unknown>) => void
   /** No CSV export button. */
   noExport?: boolean
+  /**
+   * The screen's own grid keys (plain keys, e.g. `n` next pending, `Escape` closing a side panel): each answers the
+   * row index to focus, `true` when it handled the key otherwise, or false/undefined to leave the key to the kit.
+   */
+  keys?: Record<string, (rows: R[], focusIndex: number) => number | boolean | undefined>
 }
 
 /** The paged answer as the kit reads it. */
