@@ -5,16 +5,14 @@ import { defineCommands } from '../core/registry'
 import { api } from '../core/api'
 import { eachOnce, lines, postOnce } from '../core/ops'
 import { refreshList } from '../core/context'
-import { sessionState } from '../core/session'
 import type { ArgChoice, CommandContext, Row } from '../core/command'
 import { centsText, toCents } from '../contract/money'
 import { MANUAL_TYPE } from '../contract/finance'
 import type { MemberSuggestion } from '../contract/member'
 import { API } from '../contract/api'
 import { MENU } from '../contract/menus'
+import { named, remarkArg, sum, waiting } from './finance-args'
 
-const sum = (rows: Row[], key = 'amount') => centsText(rows.reduce((n, r) => n + (toCents(String(r[key])) ?? 0), 0))
-const me = () => sessionState.user?.username ?? ''
 
 /** Members found by the suggestions, remembered so a preview can name them and their balance. */
 const seen = new Map<string, MemberSuggestion>()
@@ -27,7 +25,6 @@ async function members(query: string, by: 'id' | 'username' = 'id'): Promise<Arg
 }
 
 const amountArg = { name: 'amount', title: '金额（元）', placeholder: '如 100 或 100.50', validate: (v: string) => ((toCents(v) ?? 0) > 0 ? null : '请输入大于 0 的金额，最多两位小数') }
-const remarkArg = (title = '备注（必填）') => ({ name: 'remark', title, placeholder: '写明原因，会记入账变与操作日志', validate: (v: string) => (v.trim() ? null : '请填写备注') })
 
 /** A palette flow for one member: member → amount → remark → preview → once. */
 function manual(id: string, type: 6 | 7 | 8, hotkey: string, menu: string, keywords: string[]) {
@@ -57,12 +54,6 @@ function manual(id: string, type: 6 | 7 | 8, hotkey: string, menu: string, keywo
   }
 }
 
-/** Rows still waiting (待支付 recharges, withdrawals under review): the only ones a decision applies to. */
-const waiting = (rows: Row[]) => rows.filter((r) => r.status === 3)
-/** Withdrawals the caller may approve now: under review, and not already first-approved by the caller. */
-const approvable = (rows: Row[]) => rows.filter((r) => r.status === 3 && !(r.review_stage === 'second' && r.first_review_admin === me()))
-/** A recharge or withdrawal as a bulk result names it. */
-const named = (r: Row) => `${r.order_no} ${r.username}`
 
 defineCommands([
   { id: 'finance.manualList', title: '人工充值扣款', keywords: ['manual', 'rengong', 'jiakuan', 'koukuan'], menu: MENU.manual, path: MENU.manual, view: () => import('../views/finance/manual') },
@@ -73,7 +64,7 @@ defineCommands([
   { id: 'finance.balanceDemoList', title: '试玩账变记录', keywords: ['balance', 'demo', 'shiwan'], menu: MENU.balanceDemo, path: MENU.balanceDemo, view: () => import('../views/finance/balance').then((m) => ({ default: m.BalanceDemoScreen })) },
   {
     id: 'finance.pendingWithdrawals', title: '待审核提现', keywords: ['withdraw', 'pending', 'shenhe', 'tixian'], menu: MENU.withdraw, hotkey: 'alt+w',
-    run: (ctx) => ctx.navigate(`${MENU.withdraw}?status=3`),
+    run: (ctx) => ctx.navigate(`${MENU.withdraw}?status=3&sort=waiting`),
   },
   {
     id: 'finance.secondReviews', title: '待复核提现', keywords: ['withdraw', 'review', 'fuhe', 'tixian'], menu: MENU.withdraw, hotkey: 'alt+v',
@@ -82,42 +73,6 @@ defineCommands([
   {
     id: 'finance.pendingRecharges', title: '待支付充值', keywords: ['recharge', 'pending', 'chongzhi'], menu: MENU.recharge, hotkey: 'alt+r',
     run: (ctx) => ctx.navigate(`${MENU.recharge}?status=3`),
-  },
-  {
-    id: 'finance.approveWithdraw', title: '通过提现', keywords: ['approve', 'tongguo', 'tixian'], menu: MENU.withdraw, action: 'U', hotkey: 'a',
-    on: 'rows', list: MENU.withdraw, when: (ctx) => approvable(ctx.rows).length > 0,
-    confirm: (ctx) => {
-      const rows = approvable(ctx.rows)
-      const skipped = ctx.rows.length - rows.length
-      const stage = (r: Row) => (!r.needs_double_review ? '' : r.review_stage === 'second' ? `（复核：${r.first_review_admin} 已初审，通过后出款）` : '（双人复核：本次为初审，不出款）')
-      return {
-        title: `通过 ${rows.length} 笔提现，共 ${sum(rows)} 元`, okText: '通过',
-        lines: [...lines(rows, (r) => `${named(r)} 金额 ${r.amount} 手续费 ${r.fee} 实付 ${r.actual_amount}${stage(r)}`),
-          `实付合计 ${sum(rows, 'actual_amount')} 元，手续费合计 ${sum(rows, 'fee')} 元`,
-          ...(skipped ? [`跳过 ${skipped} 笔：已处理或需要另一位管理员复核`] : [])],
-      }
-    },
-    run: async (ctx) => {
-      const rows = approvable(ctx.rows)
-      return eachOnce(rows, API.withdraw.edit, (r) => ({ id: Number(r.id), status: 1 }), { title: '通过提现', name: named, list: MENU.withdraw })
-    },
-  },
-  {
-    id: 'finance.rejectWithdraw', title: '驳回提现', keywords: ['reject', 'bohui', 'tixian'], menu: MENU.withdraw, action: 'U', hotkey: 'r',
-    on: 'rows', list: MENU.withdraw, when: (ctx) => waiting(ctx.rows).length > 0,
-    args: [remarkArg('驳回原因（必填）')],
-    confirm: (ctx) => {
-      const rows = waiting(ctx.rows)
-      return {
-        title: `驳回 ${rows.length} 笔提现，退回 ${sum(rows)} 元`, okText: '驳回', danger: true,
-        lines: [...lines(rows, (r) => `${named(r)} 退回 ${r.amount} 元到可用余额`), `原因：${String(ctx.args.remark).trim()}`],
-      }
-    },
-    run: async (ctx) => {
-      const rows = waiting(ctx.rows)
-      return eachOnce(rows, API.withdraw.edit, (r) => ({ id: Number(r.id), status: 2, remark: String(ctx.args.remark).trim() }),
-        { title: '驳回提现', name: named, list: MENU.withdraw })
-    },
   },
   {
     id: 'finance.confirmRecharge', title: '确认到账', keywords: ['confirm', 'queren', 'chongzhi', 'daozhang'], menu: MENU.recharge, action: 'U', hotkey: 'c',

@@ -88,6 +88,6 @@ export interface Command {
   /** Whether the command applies now (selection state, product, ...). */
   when?: (ctx: CommandContext) => boolean
   args?: CommandArg[]
-  confirm?: (ctx: CommandContext) => ConfirmPreview
+  confirm?: (ctx: CommandContext) => ConfirmPreview | null
   run?: (ctx: CommandContext) => unknown | Promise<unknown>
 }

@@ -170,7 +170,8 @@ async function perform(id: string, args: Record<string, unknown>): Promise<{ ran
     const problem = a.validate?.(String(v), ctx)
     if (problem) throw new Error(problem)
   }
-  if (cmd.confirm && !(await confirm(cmd.confirm(ctx)))) return { ran: false, result: undefined }
+  const preview = cmd.confirm?.(ctx)
+  if (preview && !(await confirm(preview))) return { ran: false, result: undefined }
   recordRecent(id)
   return { ran: true, result: await cmd.run?.(ctx) }
 }

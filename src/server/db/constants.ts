@@ -22,7 +22,5 @@ export const STRAND_OF_TX = strandOfTx(STRANDS)
  */
 export const LOCK_SEED = { transferKey: 7, strand: 11, reportFold: 13 } as const
 
-/** The products' business day and every time the console shows are in this zone (UTC+8 all year, no daylight saving). */
-export const PRODUCT_TZ = 'Asia/Shanghai'
-export const PRODUCT_UTC_OFFSET = '+08:00'
-export const PRODUCT_OFFSET_MINUTES = 8 * 60
+/** The products' business day and every time the console shows are in this zone (src/contract/time.ts). */
+export { PRODUCT_OFFSET_MINUTES, PRODUCT_TZ, PRODUCT_UTC_OFFSET } from '../../contract/time'

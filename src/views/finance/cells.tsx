@@ -4,6 +4,8 @@ import { Tag } from '../kit/cells'
 import { formatMoney } from '../../contract/format'
 import { RECHARGE_STATUS, WITHDRAW_STATUS } from '../../contract/enums'
 import type { Row } from '../kit/types'
+import { RISK_LEVEL } from '../../contract/risk'
+import { productInstant } from '../../contract/time'
 
 export function RechargeStatus({ row }: { row: Row }) {
   const s = Number(row.status)
@@ -33,4 +35,37 @@ export function Pending({ items }: { items: [string, number][] }) {
   const shown = items.filter(([, n]) => n > 0)
   if (!shown.length) return null
   return <span className="fin-pending" data-testid="pending-work">{shown.map(([label, n]) => <Tag key={label} tone="warn">{label} {n}</Tag>)}</span>
+}
+
+/** Minutes a withdrawal under review has waited since its request; null for the others. */
+export function waitedMinutes(row: Row, now = Date.now()): number | null {
+  const at = productInstant(row.created_at)
+  return Number(row.status) === 3 && at ? Math.max(0, Math.floor((now - at.getTime()) / 60_000)) : null
+}
+
+const duration = (min: number) => (min < 60 ? `${min} 分钟` : min < 1440 ? `${Math.floor(min / 60)} 小时 ${min % 60} 分` : `${Math.floor(min / 1440)} 天`)
+export const waitingText = (row: Row) => { const m = waitedMinutes(row); return m === null ? '' : duration(m) }
+
+/** How long a withdrawal under review has waited, red past the finance setting withdraw_sla_minutes. */
+export function Waiting({ row, sla }: { row: Row; sla: number }) {
+  const m = waitedMinutes(row)
+  if (m === null) return null
+  return <span className={m >= sla ? 'fin-late' : undefined} data-late={m >= sla ? '1' : '0'} title={`处理时限 ${sla} 分钟`}>{duration(m)}</span>
+}
+
+/** Who holds a withdrawal under review (认领), while the claim lasts. */
+export function Claim({ row }: { row: Row }) {
+  if (Number(row.status) !== 3 || !row.claimed_by || !row.claim_expires_at) return null
+  return <Tag tone="info">{String(row.claimed_by)}</Tag>
+}
+
+/** The member's risk level (when above 正常), tags and a withdrawal freeze, as list rows carry them. */
+export function MemberRiskCell({ row }: { row: Row }) {
+  const level = Number(row.risk_level ?? 0)
+  const tags = (Array.isArray(row.tags) ? row.tags : []) as { id: number; name: string; color: string }[]
+  return <span className="fin-risk">
+    {level > 0 && <Tag tone={level >= 2 ? 'warn' : 'info'}>{RISK_LEVEL[level]}</Tag>}
+    {tags.map((t) => <span key={t.id} className="rv-chip" style={{ borderColor: t.color || undefined, color: t.color || undefined }}>{t.name}</span>)}
+    {row.withdraw_blocked ? <Tag tone="off">冻结提现</Tag> : null}
+  </span>
 }
