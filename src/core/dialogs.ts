@@ -22,3 +22,19 @@ export function answerConfirm(ok: boolean): void {
   confirmState.pending = null
   p.resolve(ok)
 }
+
+/** A bulk operation's partial failures, shown by the shell's bulk result dialog until the operator closes it. */
+export interface BulkReport { id: number; title: string; ok: number; failed: { id: number | string; msg: string }[]; names: Map<string, string>; done: () => void }
+export const bulkState = proxy<{ report: BulkReport | null }>({ report: null })
+
+/** Shows which rows of a bulk operation failed and why; resolves when the dialog is closed. */
+export function showBulkResult(title: string, result: { ok: number; failed: { id: number | string; msg: string }[] }, names = new Map<string, string>()): Promise<void> {
+  bulkState.report?.done()
+  return new Promise<void>((resolve) => {
+    const report: BulkReport = { id: ++seq, title, ok: result.ok, failed: result.failed, names, done: () => {
+      if (bulkState.report?.id === report.id) bulkState.report = null
+      resolve()
+    } }
+    bulkState.report = ref(report)
+  })
+}

@@ -5,7 +5,7 @@ import type { TSchema } from '@sinclair/typebox'
 import type { Endpoint } from '../contract/endpoint'
 import { ApiError } from './http'
 import { TRANSPORT_CODE } from './http-errors'
-import { confirm } from './dialogs'
+import { confirm, showBulkResult } from './dialogs'
 import type { Row } from './command'
 import { refreshList } from './context'
 import { toast } from './toast'
@@ -108,8 +108,6 @@ export async function eachOnce<E extends Endpoint<TSchema, unknown>>(rows: Row[]
     refreshList(o.list)
   }
   if (out.failed.length) {
-    // The dialog is a view, loaded only when a bulk run has failures to show.
-    const { showBulkResult } = await import('../views/kit/run-rows')
     await showBulkResult(o.title, out, new Map(rows.map((r) => [String(r.id), o.name(r)])))
     throw new ApiError(-1, `${o.title}：成功 ${out.ok} 项，失败 ${out.failed.length} 项`, undefined, true)
   }

@@ -2,31 +2,30 @@
 import { execute, getCommand } from '../../core/registry'
 import { ApiError, isCancelled } from '../../core/http'
 import { toast, toastState } from '../../core/toast'
-import { Modal, mountModal } from './form-dialog'
+import { useSnapshot } from 'valtio'
+import { bulkState, showBulkResult } from '../../core/dialogs'
+import { isBulkResult } from '../../core/ops'
+import { Modal } from './form-dialog'
 
-/** What a bulk `run` may answer: how many rows succeeded and which failed, with the server's reason. */
-export interface BulkResult { ok: number; failed: { id: number | string; msg: string }[] }
-
-export function isBulkResult(x: unknown): x is BulkResult {
-  return typeof x === 'object' && x !== null && typeof (x as BulkResult).ok === 'number' && Array.isArray((x as BulkResult).failed)
-}
-
-export function showBulkResult(title: string, result: BulkResult, names?: Map<string, string>): Promise<void> {
-  return mountModal<void>((done) => (
-    <Modal title={`${title}：部分失败`} onClose={() => done()}>
+/** The shell's dialog listing a bulk operation's failed rows and the server's reason for each (core/dialogs showBulkResult). */
+export function BulkResultHost() {
+  const { report } = useSnapshot(bulkState)
+  if (!report) return null
+  return (
+    <Modal key={report.id} title={`${report.title}：部分失败`} onClose={() => report.done()}>
       <div className="kit-result" data-testid="bulk-result">
-        <p>成功 {result.ok} 项，失败 {result.failed.length} 项：</p>
+        <p>成功 {report.ok} 项，失败 {report.failed.length} 项：</p>
         <ul>
-          {result.failed.map((f) => (
-            <li key={String(f.id)}><b>{names?.get(String(f.id)) ?? `#${f.id}`}</b>：{f.msg}</li>
+          {report.failed.map((f) => (
+            <li key={String(f.id)}><b>{report.names.get(String(f.id)) ?? `#${f.id}`}</b>：{f.msg}</li>
           ))}
         </ul>
         <div className="kit-form-actions">
-          <button type="button" className="kit-btn kit-btn-primary" data-autofocus onClick={() => done()}>知道了</button>
+          <button type="button" className="kit-btn kit-btn-primary" data-autofocus onClick={() => report.done()}>知道了</button>
         </div>
       </div>
     </Modal>
-  ))
+  )
 }
 
 /** Runs a registered command on the current rows; never rejects. */

@@ -7,6 +7,7 @@ import { guard } from '../../core/guard'
 import { screenForPath } from '../../core/registry'
 import { sessionState } from '../../core/session'
 import { ConfirmHost } from '../kit/confirm-dialog'
+import { BulkResultHost } from '../kit/run-rows'
 import { Forbidden } from './forbidden'
 import { Layout } from './layout'
 import { NotFound } from './not-found'
@@ -62,6 +63,7 @@ export function App() {
       <ProgressBar />
       <Routes />
       <ConfirmHost />
+      <BulkResultHost />
       <Toaster />
     </Router>
   )
