@@ -4,11 +4,14 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
-import { TRANSFER_TYPE } from './ledger'
+import { TRANSFER_TYPE, TRANSFER_TYPES } from './ledger'
 import { Money, Nullable, TimeText } from './schema'
 
-/** The types of 人工充值扣款 and 彩金赠送 (balance change types 6, 7, 8) and the recharge source each record gets. */
-export const MANUAL_TYPE: Labels = { 6: '人工加款', 7: '彩金', 8: '人工扣款' }
+/**
+ * The types of 人工充值扣款 and 彩金赠送 (balance change types 人工加款 6, 彩金 7, 人工扣款 8, labelled as the
+ * transfer-type registry declares them) and the recharge source each record gets.
+ */
+export const MANUAL_TYPE: Labels = Object.fromEntries([TRANSFER_TYPES.manualAdd, TRANSFER_TYPES.gift, TRANSFER_TYPES.manualSub].map((t) => [t.id, t.label]))
 export const MANUAL_SOURCE: Record<number, number> = { 6: 1, 7: 3, 8: 2 }
 /** How a withdrawal under review stands: 审核中, or 待复核 once a first admin approved a two-person withdrawal. */
 export const REVIEW_STAGE: Labels = { pending: '审核中', second: '待复核', done: '已处理' }

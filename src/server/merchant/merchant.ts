@@ -1,9 +1,8 @@
 // /api/merchant routes (商户列表): the declared list with quotas and their sum, create, edit, delete (only merchants that
 // never held quota) and addQuota (21 增加额度 / 22 减少额度 through the ledger, idempotent per Idempotency-Key).
-import { randomUUID } from 'node:crypto'
 import { route } from '../http/route'
 import { by, listRoute, type Filter } from '../db/list'
-import { idempotencyKey } from '../http/idempotency'
+import { requestCause } from '../http/idempotency'
 import { merchant } from '../../contract/api/merchant'
 import { centsText } from '../../contract/money'
 import { amountCents, requiredRemark } from '../finance/common'
@@ -42,7 +41,7 @@ export default [
     const amount = amountCents(b.amount)
     const remark = requiredRemark(b.remark)
     const before = await merchantById(ctx.db, ctx.caller.product, b.merchant_id, true)
-    const key = `${b.merchant_id}:${ctx.caller.adminId}:${idempotencyKey(ctx.req) ?? randomUUID()}`
+    const key = `${b.merchant_id}:${requestCause(ctx.req, ctx.caller.adminId)}`
     const moved = await moveQuota(ctx.db, ctx.caller.product, {
       merchant_id: b.merchant_id, type: b.type, amount, remark, admin: ctx.caller.username, key,
     })
