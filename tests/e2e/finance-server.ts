@@ -18,6 +18,7 @@ import { createMerchant } from '../../src/server/merchant/merchant-store'
 import { moveQuota } from '../../src/server/merchant/quota'
 import { cardNumber } from '../../src/server/sim/people'
 import { rng } from '../../src/server/sim/rng'
+import { memberLogin } from '../../src/server/risk/logins'
 import { E2E_PASSWORD } from './password'
 
 export interface Fixtures { withdrawals: { id: number; order_no: string }[]; recharges: { id: number; order_no: string }[]; members: string[]; merchant: string }
@@ -44,6 +45,8 @@ async function prepare(dataDir: string): Promise<Fixtures> {
       const { id } = await registerMember(tx, P, { username, real_name: '李四' })
       fx.members.push(username)
       await bindCard(tx, P, { member_id: id, holder: '李四', bank_name: '工商银行', card_no: cardNumber(r), status: 1 })
+      // The first two members log in from one IP: the review desk shows them as associated accounts.
+      await memberLogin(tx, P, { member_id: id, ip: i < 2 ? '10.20.30.40' : `10.20.31.${i}`, device_id: `kb-dev-${i}` })
       await transfer(tx, { key: `e2e:fund:${id}`, product: P, money: 0, from: { kind: 10 }, to: { kind: 1, owner: id }, amount: 5_000_000, type: 2, remark: '测试资金' })
       fx.withdrawals.push(await requestWithdraw(tx, P, { member_id: id, amount: 20_000 + i * 100 }))
       fx.recharges.push(await requestRecharge(tx, P, { member_id: id, amount: 30_000 + i * 100, pay_method: 1, merchant_id: i % 2 ? mc.id : null }))
