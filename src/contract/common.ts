@@ -15,7 +15,7 @@ export interface Paged<T> {
 export interface PageQuery { page?: number; per_page?: number }
 
 /** Default page sizes; every other list uses DEFAULT_PER_PAGE. */
-export const PAGE_SIZES = { member: 10, whitelist: 12, proadmin: 12, agent: 13, merchantbill: 13 } as const
+export const PAGE_SIZES = { member: 10, whitelist: 12, proadmin: 12, agent: 13, bills: 13 } as const
 export const DEFAULT_PER_PAGE = 15
 export const MAX_PER_PAGE = 1000
 /** Lists that page by cursor reach a page by OFFSET only this many rows deep; further pages go next/previous. */

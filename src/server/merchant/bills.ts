@@ -10,7 +10,7 @@ export default [
     from: 'merchant_bills b join merchants mc on mc.id = b.merchant_id', countFrom: 'merchant_bills b',
     select: `b.id, b.merchant_id, mc.name as merchant_name, b.type::int as type, cents_text(b.amount) as amount,
       cents_text(b.before) as before, cents_text(b.after) as after, b.ref, b.remark, b.admin, ${TIME('b.created_at')} as created_at`,
-    id: 'b.id', table: 'merchant_bills', product: 'b.product', time: 'b.created_at', perPage: PAGE_SIZES.merchantbill,
+    id: 'b.id', table: 'merchant_bills', product: 'b.product', time: 'b.created_at', perPage: PAGE_SIZES.bills,
     filters: { merchant_id: 'b.merchant_id', type: 'b.type', ref: by.text('b.ref') },
     sums: `cents_text(coalesce(sum(b.amount) filter (where b.type = 21), 0)) as add,
       cents_text(coalesce(sum(b.amount) filter (where b.type = 22), 0)) as reduce`,

@@ -15,7 +15,7 @@ function spec(merchants: Choice[]): ListSpec {
     list: MENU.bills,
     title: '额度记录',
     endpoint: API.bills.index,
-    perPage: PAGE_SIZES.merchantbill,
+    perPage: PAGE_SIZES.bills,
     filters: [
       { name: 'merchant_id', title: '商户', type: 'select', options: merchants },
       { name: 'type', title: '类型', type: 'select', options: QUOTA_TYPE },
