@@ -6,6 +6,8 @@ import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
 import { TRANSFER_TYPE, TRANSFER_TYPES } from './ledger'
 import { Money, Nullable, TimeText } from './schema'
+import { MemberTagItem } from './risk'
+import type { RejectReason } from './review'
 
 /**
  * The types of 人工充值扣款 and 彩金赠送 (balance change types 人工加款 6, 彩金 7, 人工扣款 8, labelled as the
@@ -28,9 +30,13 @@ const Row = { additionalProperties: false }
 export const MoneySums = Type.Object({ total: Money, success: Money, pending: Money, failed: Money })
 export type MoneyStat = Static<typeof MoneySums>
 
+/** The member's risk level and tags: every record naming a member shows them. */
+const MemberRisk = { risk_level: Int, tags: Type.Array(MemberTagItem) }
+
 const RechargeFields = {
   id: Int, order_no: Str, member_id: Int, username: Str, amount: Money, pay_method: Int, source: Int, status: Int,
   merchant_id: Nullable(Int), merchant_name: Str, payer: Str, remark: Str, admin: Str, created_at: TimeText, confirmed_at: Nullable(TimeText),
+  ...MemberRisk,
 }
 export const RechargeItem = Type.Object(RechargeFields, Row)
 export type Recharge = Static<typeof RechargeItem>
@@ -49,6 +55,13 @@ export const WithdrawalItem = Type.Object({
   needs_double_review: Type.Boolean(),
   /** pending 审核中 · second 待复核 · done. */
   review_stage: Type.Union([Type.Literal('pending'), Type.Literal('second'), Type.Literal('done')]),
+  /** The admin holding a live claim ('' when none or lapsed) and until when (null likewise). */
+  claimed_by: Str, claim_expires_at: Nullable(TimeText),
+  /** Asked while turnover remained (policy 2, allow and flag). */
+  turnover_unmet: Type.Boolean(),
+  /** The rejection's code of the finance setting withdraw_reject_reasons ('' = none). */
+  reason_code: Str,
+  ...MemberRisk,
 }, Row)
 export type Withdrawal = Static<typeof WithdrawalItem>
 export interface WithdrawIndex extends Paged<Withdrawal>, Cursors {
@@ -57,6 +70,8 @@ export interface WithdrawIndex extends Paged<Withdrawal>, Cursors {
   double_review_amount: string
   /** Withdrawals under review (审核中, and of them 待复核) of the product, whatever the filter. */
   pending_count: number; second_review_count: number
+  /** Finance settings the desk reads: the waiting time past which a row is late, how long a claim lasts, the reasons a rejection may name. */
+  sla_minutes: number; claim_minutes: number; reject_reasons: RejectReason[]
 }
 /** POST /api/withdraw/edit answers the withdrawal and whether this approval was the first of two. */
 export interface WithdrawDecisionAnswer extends Withdrawal { first_review: boolean }

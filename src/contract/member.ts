@@ -24,6 +24,8 @@ export const MemberItem = Type.Object({
   rebate_rate: Str, invite_code: Str, status: Status,
   balance: Money, frozen: Money, interest_balance: Money, total_recharge: Money, total_withdraw: Money,
   register_ip: Str, last_login_ip: Str, last_login_time: Nullable(TimeText), remark: Str, avatar: Str, created_at: TimeText,
+  /** Withdrawals frozen by a reviewer's rejection (undone by member edit). */
+  withdraw_blocked: Type.Boolean(),
 }, closed)
 export type Member = Static<typeof MemberItem>
 

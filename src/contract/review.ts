@@ -1,4 +1,5 @@
 // The withdrawal review desk (提现审核台): claims, the review context a reviewer decides with, and its flags.
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Association, MemberLogin, MemberTag, Note } from './risk'
 import type { Withdrawal } from './finance'
@@ -41,4 +42,29 @@ export interface WithdrawReview {
 }
 
 /** A labelled rejection reason of the finance setting withdraw_reject_reasons ("code:label" per line). */
-export interface RejectReason { code: string; label: string }
+export const RejectReasonItem = Type.Object({ code: Type.String(), label: Type.String() }, { additionalProperties: false })
+export type RejectReason = Static<typeof RejectReasonItem>
+
+const REASON_CODE = /^[a-z0-9_]{1,32}$/
+
+/**
+ * Reads withdraw_reject_reasons: one `code:label` a line (blank lines skipped), the code 1–32 lower-case letters,
+ * digits or underscores, the label 1–20 characters, codes unique, at least one line; or why not, in Chinese.
+ */
+export function parseRejectReasons(text: string): { reasons: RejectReason[] } | { error: string } {
+  const reasons: RejectReason[] = []
+  const lines = text.split(/\r?\n/)
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim()
+    if (!line) continue
+    const at = line.indexOf(':')
+    if (at < 0) return { error: `第 ${i + 1} 行须为“代码:名称”` }
+    const code = line.slice(0, at).trim()
+    const label = line.slice(at + 1).trim()
+    if (!REASON_CODE.test(code)) return { error: `第 ${i + 1} 行的代码须为 1-32 位小写字母、数字或下划线` }
+    if (!label || [...label].length > 20) return { error: `第 ${i + 1} 行的名称须为 1-20 个字` }
+    if (reasons.some((r) => r.code === code)) return { error: `代码 ${code} 重复` }
+    reasons.push({ code, label })
+  }
+  return reasons.length ? { reasons } : { error: '至少填写一个驳回原因' }
+}

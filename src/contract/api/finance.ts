@@ -7,7 +7,7 @@ import {
   BalanceChangeItem, BalanceSums, GIFT_BATCH_MAX, GiftRecordItem, GiftSums, MoneySums, RechargeItem, WithdrawalItem,
   type BalanceIndex, type Withdrawal, type GiftAnswer, type GiftIndex, type Recharge, type RechargeIndex, type WithdrawDecisionAnswer, type WithdrawIndex,
 } from '../finance'
-import type { WithdrawReview } from '../review'
+import { RejectReasonItem, type WithdrawReview } from '../review'
 
 const Labels = Type.Record(Type.String(), Type.String())
 const TimeRange = { start_time: Type.Optional(DateTime('开始时间')), end_time: Type.Optional(DateTime('结束时间')) }
@@ -63,6 +63,7 @@ export const withdraw = {
         money_stat: Nullable(Type.Object({ ...MoneySums.properties, fee: Money })),
         types: Type.Object({ status: Labels, pay_method: Labels, review_stage: Labels }),
         double_review_amount: Money, pending_count: Type.Integer(), second_review_count: Type.Integer(),
+        sla_minutes: Type.Integer(), claim_minutes: Type.Integer(), reject_reasons: Type.Array(RejectReasonItem),
       }),
     }),
   edit: post<WithdrawDecisionAnswer>()('/api/withdraw/edit', MENU.withdraw, 'U',

@@ -36,10 +36,13 @@ export interface ListDef<Q extends object, R extends object = Record<string, unk
   /** Conditions always present (virtual members out, a fixed kind); SQL, `?` takes `params`. */
   base?: string
   params?: unknown[]
-  /** The time column `start_time`/`end_time` bound; such a page is ordered by (time, id) on the table's index. */
+  /** The time column `start_time`/`end_time` bound; such a page is ordered by (time, id) on the table's index unless `order` chose another. */
   time?: string
-  /** Another order than newest first: a column of `table`, ties broken by the id (`type` its SQL type). */
-  order?: { col: string; dir: 'asc' | 'desc'; type: string }
+  /**
+   * Another order than newest first: a column of `table`, ties broken by the id (`type` its SQL type); or a function of
+   * the query choosing one (a `sort` field), undefined keeping newest first. An order chosen wins over the time range's.
+   */
+  order?: ListOrder | ((q: Q) => ListOrder | undefined)
   /** How each query field narrows the list: a column it equals, or a function adding its condition. */
   filters?: { [K in keyof Q]?: string | Filter<NonNullable<Q[K]>> }
   /** SQL sums computed with the count, answered under `statsKey` (null when over budget). */
@@ -54,6 +57,9 @@ export interface ListDef<Q extends object, R extends object = Record<string, unk
   /** Further fields of the answer (label maps, pending counts), fetched beside the page. */
   extra?: (q: Q, f: FilterCtx) => X | Promise<X>
 }
+
+/** A list's keyset order: a column of its table, ties broken by the id in the same direction. */
+export interface ListOrder { col: string; dir: 'asc' | 'desc'; type: string }
 
 const PAGING = new Set(['page', 'per_page', 'after', 'before', 'start_time', 'end_time'])
 const present = (v: unknown) => v !== undefined && v !== null && v !== ''
@@ -75,9 +81,12 @@ export function defineList<Q extends object, R extends object = Record<string, u
     if (def.time) w.timeRange(def.time, query)
     return { w, base }
   }
-  const order: OrderKey | undefined = def.order && { ...def.order, table: def.table }
-  const page = async (f: FilterCtx, w: Where, p: Keyset) =>
-    pageRows<Record<string, unknown>>(f.db, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order })
+  const orderOf = (q: Q): OrderKey | undefined => {
+    const o = typeof def.order === 'function' ? def.order(q) : def.order
+    return o && { ...o, table: def.table }
+  }
+  const page = async (f: FilterCtx, w: Where, p: Keyset, q: Q) =>
+    pageRows<Record<string, unknown>>(f.db, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order: orderOf(q) })
 
   const handler = async (ctx: Ctx, q: Q) => {
     const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
@@ -87,7 +96,7 @@ export function defineList<Q extends object, R extends object = Record<string, u
       const kept = def.totals ? await def.totals(ctx.root, w, q, { ...f, baseOnly: w.onlyBase(base) }) : null
       return kept ?? countWithin(ctx.root, { from: def.countFrom ?? def.from, where: w, stats: def.sums })
     }
-    const [one, totals, extra] = await Promise.all([page(f, w, p), counted(), def.extra ? def.extra(q, f) : ({} as X)])
+    const [one, totals, extra] = await Promise.all([page(f, w, p, q), counted(), def.extra ? def.extra(q, f) : ({} as X)])
     const rows = def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
     return { ...keysetPaged(rows, p, totals, one), ...(def.statsKey ? { [def.statsKey]: totals.stats } : {}), ...extra }
   }
@@ -98,7 +107,7 @@ export function defineList<Q extends object, R extends object = Record<string, u
     const { w } = await where(q, f)
     let after: number | undefined
     for (;;) {
-      const one = await page(f, w, { per_page: batch, page: 1, after })
+      const one = await page(f, w, { per_page: batch, page: 1, after }, q)
       if (one.rows.length) yield def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
       if (one.cursor_next === null) return
       after = one.cursor_next

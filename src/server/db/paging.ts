@@ -91,17 +91,17 @@ export interface OrderKey { col: string; table: string; dir: 'asc' | 'desc'; typ
  * N (next page), before=N the rows preceding it (previous page), neither the page by a bounded OFFSET. `select` and
  * `from` are SQL; `w` binds the values.
  *
- * With `timeTable` (the table of `idCol`, whose index is (…, time, id)) and a time range in the filter, the page is
- * ordered by (time, id) descending instead, so an old range is read from its place in that index rather than by
+ * Without `order`, with `timeTable` (the table of `idCol`, whose index is (…, time, id)) and a time range in the
+ * filter, the page is ordered by (time, id) descending instead, so an old range is read from its place in that index rather than by
  * walking every newer id; the cursor stays the row's id and its key is looked up in its table. A cursor row deleted
  * meanwhile takes the key of its nearest neighbour in id order.
  */
 export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
   select: string; from: string; where: Where; idCol: string; timeTable?: string; order?: OrderKey
 }): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
-  const key: OrderKey | undefined = q.timeTable && q.where.timed
+  const key: OrderKey | undefined = q.order ?? (q.timeTable && q.where.timed
     ? { col: q.where.timed, table: q.timeTable, dir: 'desc', type: 'timestamptz' }
-    : q.order
+    : undefined)
   const dir = key?.dir ?? 'desc'
   const w = new Where()
   w.parts.push(...q.where.parts)

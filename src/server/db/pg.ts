@@ -23,9 +23,13 @@ export function pgDb(connectionString: string, max = 10): Db {
     },
     async tx(fn) {
       const client = await pool.connect()
+      // One connection runs one statement at a time: statements issued together (Promise.all) queue in order.
+      let last: Promise<unknown> = Promise.resolve()
       const t: Queryable = {
         async query<T>(sql: string, params: unknown[] = []) {
-          const r = await client.query(sql, params as any[])
+          const run = last.then(() => client.query(sql, params as any[]))
+          last = run.catch(() => undefined)
+          const r = await run
           return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 }
         },
         async exec(sql: string) {

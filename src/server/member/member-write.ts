@@ -122,23 +122,26 @@ async function grantTrialMoney(db: Queryable, product: string, memberId: number,
 }
 
 export interface EditInput extends MemberFields {
-  username: string
+  /** Absent: kept. */
+  username?: string
   password?: string
   fund_password?: string
   is_agent?: boolean
   rebate_rate?: string
+  /** Freezes (true) or lets again (false) the member's withdrawals; absent: kept. */
+  withdraw_blocked?: boolean
 }
 
 export interface MemberRow {
   id: number; product: string; kind: MemberKind; username: string; nickname: string; real_name: string; phone: string
   level_id: number | null; agent_id: number | null; agent_path: number[]; is_agent: boolean; rebate_rate: string
-  status: 0 | 1; remark: string; avatar: string
+  status: 0 | 1; remark: string; avatar: string; withdraw_blocked: boolean
 }
 
 export async function lockMember(db: Queryable, product: string, id: number, kind?: MemberKind): Promise<MemberRow> {
   const m = await one<MemberRow>(db,
     `select id, product, kind, username, nickname, real_name, phone, level_id, agent_id, agent_path, is_agent,
-            rebate_rate::text as rebate_rate, status::int as status, remark, avatar
+            rebate_rate::text as rebate_rate, status::int as status, remark, avatar, withdraw_blocked
        from members where id = $1 and product = $2 and ($3::int is null or kind = $3) for update`, [id, product, kind ?? null])
   if (!m) throw notFound('会员不存在')
   return { ...m, agent_path: m.agent_path.map(Number) }
@@ -151,8 +154,9 @@ export async function editMember(db: Queryable, product: string, id: number, inp
   if (kind === 0 && (input.agent_id !== undefined || input.is_agent !== undefined)) await foldReports(db)
   if (kind === 0 && (input.agent_id !== undefined || input.is_agent === false)) await lockTree(db, product, 'exclusive')
   const before = await lockMember(db, product, id, kind)
-  if (input.username.toLowerCase() !== before.username.toLowerCase() && await usernameTaken(db, product, input.username, id)) {
-    throw conflict(`用户名 ${input.username} 已存在`)
+  const username = input.username ?? before.username
+  if (username.toLowerCase() !== before.username.toLowerCase() && await usernameTaken(db, product, username, id)) {
+    throw conflict(`用户名 ${username} 已存在`)
   }
   const level = input.level_id === undefined ? before.level_id : await checkLevel(db, product, input.level_id)
   const agentId = input.agent_id === undefined ? before.agent_id : input.agent_id
@@ -170,15 +174,15 @@ export async function editMember(db: Queryable, product: string, id: number, inp
   const [pw, fund] = await Promise.all([
     input.password ? hashPassword(input.password) : null, input.fund_password ? hashPassword(input.fund_password) : null,
   ])
-  await nameUnique(input.username, db.query(
+  await nameUnique(username, db.query(
     `update members set username = $2, nickname = $3, real_name = $4, phone = $5, level_id = $6, agent_id = $7, agent_path = $8,
             is_agent = $9, status = $10, remark = $11, rebate_rate = coalesce($12::numeric, rebate_rate),
             password_hash = coalesce($13, password_hash), fund_password_hash = coalesce($14, fund_password_hash), avatar = $15,
-            updated_at = now()
+            withdraw_blocked = $16, updated_at = now()
       where id = $1`,
-    [id, input.username, input.nickname ?? before.nickname, input.real_name ?? before.real_name, input.phone ?? before.phone, level,
+    [id, username, input.nickname ?? before.nickname, input.real_name ?? before.real_name, input.phone ?? before.phone, level,
       path.length ? path[path.length - 1] : null, path, isAgent, input.status ?? before.status, input.remark ?? before.remark,
-      input.rebate_rate ?? null, pw, fund, input.avatar ?? before.avatar]))
+      input.rebate_rate ?? null, pw, fund, input.avatar ?? before.avatar, input.withdraw_blocked ?? before.withdraw_blocked]))
   if (path.join() !== before.agent_path.join()) {
     // Everyone below the member keeps their place under it; only the part above the member changes.
     await db.query(

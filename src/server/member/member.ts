@@ -9,6 +9,18 @@ import { balanceBound, memberTotals, showMember, suggestMembers } from './member
 import { BALANCE_SUMS, IMG_URL, MEMBER_FROM, memberColumns } from './member-sql'
 import { fundPassword, memberPassword } from './fields'
 import { created } from './logged'
+import { badRequest } from '../errors'
+
+/**
+ * An edit names the member in full (username and status), except `{id, withdraw_blocked}` alone, which only freezes
+ * or lets again the member's withdrawals (the review desk's freeze is undone so).
+ */
+function assertWholeEdit(b: Record<string, unknown>): void {
+  const freezeOnly = b.withdraw_blocked !== undefined && Object.keys(b).every((k) => k === 'id' || k === 'withdraw_blocked')
+  if (freezeOnly) return
+  if (b.username === undefined) throw badRequest('用户名不能为空', 'username')
+  if (b.status === undefined) throw badRequest('状态不能为空', 'status')
+}
 
 export default [
   listRoute(member.index, {
@@ -34,6 +46,7 @@ export default [
     return created(ctx, id, (id) => showMember(ctx.db, ctx.caller.product, id))
   }),
   route(member.edit, async (ctx, b) => {
+    assertWholeEdit(b)
     const r = await editMember(ctx.db, ctx.caller.product, b.id, {
       ...b, password: memberPassword(ctx.keys, b.password), fund_password: fundPassword(ctx.keys, b.fund_password),
       remark: b.remark?.trim(), nickname: b.nickname?.trim(), real_name: b.real_name?.trim(),

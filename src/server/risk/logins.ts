@@ -31,10 +31,13 @@ export async function assertMayRegister(db: Queryable, product: string, v: { ip?
   if (banned) throw forbidden(banned === 'ip' ? '该 IP 已被封禁，不能注册' : '该设备已被封禁，不能注册')
 }
 
+/** A login as the lists show it (MemberLogin), from `member_logins l join members m`. */
+export const LOGIN_COLS = `l.id, l.member_id, m.username, l.ip, l.device_id, l.user_agent, l.ok, l.reason, ${TIME('l.at')} as at`
+
 /** 会员登录记录: the list's definition (its route pages it, an export walks it whole). */
 export const loginList = listOf(memberRisk.logins, {
     from: 'member_logins l join members m on m.id = l.member_id', countFrom: 'member_logins l', id: 'l.id', table: 'member_logins',
-    select: `l.id, l.member_id, m.username, l.ip, l.device_id, l.user_agent, l.ok, l.reason, ${TIME('l.at')} as at`,
+    select: LOGIN_COLS,
     product: 'l.product', time: 'l.at',
     filters: {
       username: by.member('l.member_id'), member_id: 'l.member_id', ip: by.text('l.ip'), device_id: by.text('l.device_id'),

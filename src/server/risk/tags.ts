@@ -31,6 +31,11 @@ export async function tagsOf(db: Queryable, memberId: number): Promise<MemberTag
     where mt.member_id = $1 order by t.risk_level desc, t.id`, [memberId])
 }
 
+/** SQL columns risk_level and tags (MemberTag[], highest risk first) of the member aliased `m`, as the records naming a member show them. */
+export const MEMBER_RISK_COLS = (m: string) => `${m}.risk_level::int as risk_level,
+  coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'risk_level', t.risk_level) order by t.risk_level desc, t.id)
+              from member_tags mt join tags t on t.id = mt.tag_id where mt.member_id = ${m}.id), '[]'::json) as tags`
+
 /** The newest notes of a member. */
 export async function notesOf(db: Queryable, memberId: number, limit = 50): Promise<Note[]> {
   return many<Note>(db, `select id, text, admin, ${TIME('created_at')} as created_at from member_notes where member_id = $1 order by id desc limit $2`, [memberId, limit])

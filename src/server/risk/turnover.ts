@@ -50,12 +50,17 @@ export async function turnoverOf(db: Queryable, memberId: number): Promise<Turno
     `select id, source::int as source, ref, cents_text(amount) as amount, multiple::text as multiple, cents_text(required) as required,
             cents_text(done) as done, waived_at is not null as waived, ${TIME('created_at')} as created_at
        from turnover_requirements where member_id = $1 order by id desc limit 200`, [memberId])
+  const sum = await turnoverCents(db, memberId)
+  return { required: centsText(sum.required), done: centsText(sum.done), remaining: centsText(sum.remaining), items }
+}
+
+/** The member's turnover in cents: required, done, and what remains (a waived requirement leaves nothing). */
+export async function turnoverCents(db: Queryable, memberId: number): Promise<{ required: number; done: number; remaining: number }> {
   const sum = await one<{ required: string; done: string; remaining: string }>(db,
     `select coalesce(sum(required), 0)::text as required, coalesce(sum(done), 0)::text as done,
             coalesce(sum(required - done) filter (where waived_at is null), 0)::text as remaining
        from turnover_requirements where member_id = $1`, [memberId])
-  const c = (v: string) => centsText(BigInt(v))
-  return { required: c(sum!.required), done: c(sum!.done), remaining: c(sum!.remaining), items }
+  return { required: Number(sum!.required), done: Number(sum!.done), remaining: Number(sum!.remaining) }
 }
 
 /** Remaining turnover in cents (the withdrawal policy's question). */

@@ -7,6 +7,7 @@ import { TIME } from '../http/format'
 import type { Setting, SettingType } from '../../contract/settings'
 import { BUILTIN_BY_KEY, SETTING_PAIRS } from './catalog'
 import { normaliseSetting, readSettings } from './store'
+import { parseRejectReasons } from '../../contract/review'
 
 const COLS = `s.id, s.category::int as category, s.key, s.name, s.value, s.value_type, s.remark, s.sort, s.builtin,
   ${TIME('s.updated_at')} as updated_at`
@@ -34,7 +35,7 @@ function checked(type: SettingType, raw: string, bounds: { min?: number; max?: n
   return r.value
 }
 
-/** Rules across keys: a minimum never above its maximum; the default level one of the product's levels. */
+/** Rules across keys: a minimum never above its maximum; the default level one of the product's levels; the rejection reasons well-formed. */
 async function crossCheck(db: Queryable, product: string, key: string): Promise<void> {
   const pair = SETTING_PAIRS.find((p) => p.includes(key))
   if (pair) {
@@ -42,6 +43,10 @@ async function crossCheck(db: Queryable, product: string, key: string): Promise<
     if (s.cents(pair[0]) > s.cents(pair[1])) {
       throw badRequest(`${BUILTIN_BY_KEY.get(pair[0])!.name}不能高于${BUILTIN_BY_KEY.get(pair[1])!.name}`, 'value')
     }
+  }
+  if (key === 'withdraw_reject_reasons') {
+    const r = parseRejectReasons((await readSettings(db, product, [key])).text(key))
+    if ('error' in r) throw badRequest(`${BUILTIN_BY_KEY.get(key)!.name}：${r.error}`, 'value')
   }
   if (key === 'default_level_id') {
     const id = (await readSettings(db, product, [key])).number(key)
