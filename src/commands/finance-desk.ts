@@ -23,8 +23,8 @@ const takeover = (rows: Row[]) => (force(rows) ? [`接管 ${rows.filter(heldByOt
 
 /** The labelled reasons of the finance setting, as the withdrawal list answers them. */
 async function reasons(): Promise<ArgChoice[]> {
-  const answer = await api.withdraw.index({ status: 3, per_page: 1 }, { silent: true }) as { reject_reasons?: { code: string; label: string }[] }
-  return (answer.reject_reasons ?? []).map((r) => ({ value: r.code, label: r.label, hint: r.code }))
+  const answer = await api.withdraw.index({ status: 3, per_page: 1 }, { silent: true })
+  return answer.reject_reasons.map((r) => ({ value: r.code, label: r.label, hint: r.code }))
 }
 const FREEZE: ArgChoice[] = [{ value: '0', label: '不冻结' }, { value: '1', label: '冻结该会员提现', hint: '会员的提现申请将被拒绝，直到在会员管理中解除' }]
 

@@ -1,7 +1,7 @@
 // React glue for modal surfaces: counts them in consoleState.dialogs (hotkeys off), takes focus and the held keys
 // in the same commit that mounts them, traps Tab and restores focus on close; and holds keys while a surface loads.
 import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react'
-import { closeDialog, openDialog } from './context'
+import { closeDialog, consoleState, openDialog } from './context'
 import { claimKeys, joinKeys, type HeldKey } from './key-gate'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -21,10 +21,21 @@ export function useModal(ref: RefObject<HTMLElement | null>, initial?: string, d
     if (box) claimKeys(box, drop)
     return () => {
       closeDialog()
-      if (previous?.isConnected) previous.focus()
+      if (previous?.isConnected && previous !== document.body) previous.focus()
+      else if (!document.activeElement || document.activeElement === document.body || box?.contains(document.activeElement)) listGrid()?.focus()
     }
     // Runs once per mount on purpose: the modal's lifetime is the component's.
   }, [])
+}
+
+/**
+ * The grid of the list that had the keyboard: where focus returns when what a modal came from is gone (the palette
+ * that asked for a command's arguments and then opened its confirm step), so the row keys act again at once.
+ */
+function listGrid(): HTMLElement | null {
+  const list = consoleState.list
+  if (!list) return null
+  return document.querySelector<HTMLElement>(`[data-list="${CSS.escape(list)}"] [data-testid="data-table"]`)
 }
 
 /** While `active` (a screen's chunk or a record still loading), keeps open a hold taken by whatever led here. */

@@ -70,8 +70,8 @@ export const withdraw = {
     '审核提现：1 通过（达到双人复核金额时需两位管理员），2 驳回（须填写原因，可带原因代码并冻结提现）；他人认领中 409，超级管理员 force 接管',
     WithdrawDecision, { idempotent: true }),
   claim: post<Withdrawal>()('/api/withdraw/claim', MENU.withdraw, 'U', '认领审核中的提现（认领时长见财务设置）；他人认领中 409，超级管理员 force 接管',
-    Type.Object({ id: Id, force: Type.Optional(Type.Boolean({ title: '接管认领' })) })),
-  release: post<Withdrawal>()('/api/withdraw/release', MENU.withdraw, 'U', '放弃认领', IdBody),
+    Type.Object({ id: Id, force: Type.Optional(Type.Boolean({ title: '接管认领' })) }), { idempotent: true }),
+  release: post<Withdrawal>()('/api/withdraw/release', MENU.withdraw, 'U', '放弃认领', IdBody, { idempotent: true }),
   review: get<WithdrawReview>()('/api/withdraw/review', MENU.withdraw, '审核上下文：会员、资金、打码量、关联账号、近期记录、备注与风险提示',
     IdQuery, { audit: true }),
 }

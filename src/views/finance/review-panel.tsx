@@ -61,8 +61,7 @@ function Turnover({ now, then }: { now: TurnoverFigures; then: TurnoverFigures }
 }
 
 function Body({ r }: { r: WithdrawReview }) {
-  const { member: m } = r
-  const w = r.withdrawal as WithdrawReview['withdrawal'] & { claimed_by?: string; claim_expires_at?: string | null }
+  const { withdrawal: w, member: m } = r
   const claim = w.claimed_by ? `${w.claimed_by} 认领中${w.claim_expires_at ? `（至 ${w.claim_expires_at.slice(11, 16)}）` : ''}` : '未认领'
   return (
     <div data-testid="review-body" data-id={w.id}>
