@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, throttle, watchContentPolicy } from './browser'
+import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, loginAs, throttle, watchContentPolicy } from './browser'
 import { poll } from './keys'
 import type { Db } from '../../src/server/db/db'
 import { openPglite } from '../../src/server/db/pglite'
@@ -78,10 +78,7 @@ async function loggedIn(): Promise<Page> {
   const page = await context.newPage()
   page.setDefaultTimeout(15_000 * CPU_THROTTLE)
   if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
-  await page.goto('/login')
-  await page.getByTestId('login-username').fill('admin')
-  await page.getByTestId('login-password').fill(E2E_PASSWORD)
-  await page.getByTestId('login-password').press('Enter')
+  await loginAs(page)
   await page.waitForURL((u) => u.pathname === MENU.home)
   return page
 }
