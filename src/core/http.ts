@@ -37,7 +37,8 @@ function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false
 }
 
-function onUnauthorized(): void {
+/** The session is over (a 401): clear it and go to the login page, coming back here afterwards. */
+export function onUnauthorized(): void {
   clearSession()
   const here = currentPath()
   if (!here.startsWith('/login')) navigate(loginRedirect(here), { replace: true })

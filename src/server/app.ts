@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security'
 import { validatorCompiler } from './http/validator'
 import { authenticate } from './rbac/access'
 import { OPENAPI_URL } from '../contract/endpoint'
+import { attachHub, EventHub } from './events/hub'
 
 export interface AppOptions { logger?: boolean | object }
 
@@ -57,6 +58,11 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   })
+
+  // Live event streams: closed before the server waits for its connections to end, or it would wait forever.
+  const events = new EventHub(deps.db, { heartbeatMs: deps.config.eventsHeartbeatMs, sessionIdle: deps.config.sessionIdle, log: app.log })
+  attachHub(deps.db, events)
+  app.addHook('preClose', async () => { await events.close() })
 
   registerRoutes(app, deps, ALL_ROUTES)
 

@@ -1,5 +1,6 @@
 // Server settings from the environment, read once at start-up.
 import { resolve } from 'node:path'
+import { HEARTBEAT_MS } from '../contract/events'
 
 export interface Config {
   port: number
@@ -13,6 +14,8 @@ export interface Config {
   sessionMax: number
   publicDir: string
   logLevel: string
+  /** The live events' heartbeat (and session re-check) interval, in milliseconds. */
+  eventsHeartbeatMs: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +30,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMax: Number(env.SESSION_MAX_SECONDS ?? 12 * 3600),
     publicDir: resolve(env.PUBLIC_DIR ?? 'dist/public'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    eventsHeartbeatMs: Number(env.EVENTS_HEARTBEAT_MS) || HEARTBEAT_MS,
   }
 }

@@ -12,5 +12,6 @@ import lottery from './lottery'
 import invest from './invest/routes'
 import report from './report/routes'
 import risk from './risk'
+import events from './events/routes'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk, ...events]

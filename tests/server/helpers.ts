@@ -21,6 +21,8 @@ export interface TestApp {
   app: FastifyInstance
   db: Db
   keys: RsaKeys
+  /** The database's URL on PostgreSQL (another server process may open it); undefined on PGlite. */
+  url?: string
   /** Logs in and answers the token (throws when login fails). */
   login(username?: string, password?: string, extra?: Record<string, unknown>): Promise<string>
   get<T = any>(url: string, token?: string, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<Answer<T>>
@@ -32,7 +34,7 @@ export interface TestApp {
 
 let templateBlob: Blob | undefined
 
-async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function freshDb(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   const pgTemplate = inject('pgTemplate')
   if (pgTemplate) {
     const url = process.env.TEST_DATABASE_URL!
@@ -46,6 +48,7 @@ async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const db = pgDb(u.toString(), 5)
     return {
       db,
+      url: u.toString(),
       drop: async () => {
         const c = new pg.Client({ connectionString: url })
         await c.connect()
@@ -65,12 +68,12 @@ function answer(res: { statusCode: number; body: string }): Answer {
 }
 
 export async function makeApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await freshDb()
+  const { db, url, drop } = await freshDb()
   const config = { ...readConfig({ ...env }), publicDir: '/nonexistent' }
   const keys = await loadRsaKeys(db, '')
   const app = await buildApp({ db, config, keys })
   const t: TestApp = {
-    app, db, keys,
+    app, db, keys, url,
     encrypt: (plain) => encryptForLogin(keys.publicPem, plain),
     async login(username = 'admin', password = TEST_PASSWORD, extra = {}) {
       const r = await t.post('/api/login', undefined, { username, password: t.encrypt(password), ...extra })

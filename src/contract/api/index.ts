@@ -2,6 +2,7 @@
 // calls. Each area's file exports its resources; they are merged here, so an area adds endpoints in its own file.
 import * as admin from './admin'
 import * as auth from './auth'
+import * as events from './events'
 import * as finance from './finance'
 import * as invest from './invest'
 import * as ledger from './ledger'
@@ -14,5 +15,5 @@ import * as risk from './risk'
 import * as settings from './settings'
 
 export const API = {
-  ...admin, ...auth, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
+  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
 } as const

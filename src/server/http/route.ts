@@ -1,6 +1,6 @@
 // How an API route is declared: method, path, the menu and action it needs, its schemas and a thin handler.
 // registerRoutes wires the declaration into Fastify with the access check, a transaction and the operation log.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { ActionKey } from '../../contract/enums'
 import type { Db, Queryable } from '../db/db'
@@ -22,6 +22,8 @@ export interface Ctx {
   config: Config
   keys: RsaKeys
   req: FastifyRequest
+  /** The reply, for the one route that answers a stream instead of an envelope (it hijacks it). */
+  reply: FastifyReply
   ip: string
   userAgent: string
   /** The logged-in admin; undefined only on public routes. */
@@ -103,7 +105,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
         const caller = callers.get(req)!
         // A POST is fed by its body alone, a GET by its query string alone: nothing reaches a handler from elsewhere.
         const input = { ...((spec.method === 'POST' ? req.body : req.query) as object) } as any
-        const base = { root: deps.db, config: deps.config, keys: deps.keys, req, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
+        const base = { root: deps.db, config: deps.config, keys: deps.keys, req, reply, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
         const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
         if (spec.before) await spec.before({ ...base, db: deps.db, audit }, input)
         const logs = !spec.raw && (writes.has(spec.action) || spec.audit)

@@ -7,7 +7,7 @@ import { route } from '../http/route'
 import { badRequest, notFound } from '../errors'
 import { PRODUCT_TZ } from '../http/format'
 import type { Caller } from '../rbac/access'
-import { moneyStat, statusSums, WHAT } from '../finance/totals'
+import { heldReads, waitingCounts } from './waiting'
 import { rollupDaysExact, type ExactDay } from './read'
 import { AMOUNTS, COUNTS } from './metrics'
 import { centsText } from '../../contract/money'
@@ -67,19 +67,9 @@ export async function report(db: Queryable, product: string, q: { start_time?: s
   return { start_time: from, end_time: to, agent_id: q.agent_id ?? null, items: rows.map(dayOf), total: shown(sumDays(rows)), agent_list: agents }
 }
 
-/** The menus among `paths` the caller holds with action R (super admins hold all). */
-async function held(db: Queryable, caller: Caller, paths: string[]): Promise<Set<string>> {
-  if (caller.isSuper) return new Set(paths)
-  const rows = await many<{ web_uri: string }>(db,
-    `select distinct m.web_uri from admin_roles ar join role_permissions rp on rp.role_id = ar.role_id
-       join permissions p on p.id = rp.permission_id join menus m on m.id = p.menu_id
-      where ar.admin_id = $1 and p.key = 'R' and m.web_uri = any($2::text[])`, [caller.adminId, paths])
-  return new Set(rows.map((r) => r.web_uri))
-}
-
 export async function home(db: Queryable, caller: Caller, now = Date.now()): Promise<HomeIndex> {
   const product = caller.product
-  const may = await held(db, caller, [MENU.report, MENU.withdraw, MENU.recharge])
+  const may = await heldReads(db, caller, [MENU.report, MENU.withdraw, MENU.recharge])
   let days: HomeIndex['days'] = null
   let series: HomeIndex['series'] = null
   if (may.has(MENU.report)) {
@@ -89,14 +79,7 @@ export async function home(db: Queryable, caller: Caller, now = Date.now()): Pro
       date: d.day, recharge: centsText(d.recharge_amount), withdraw: centsText(d.withdraw_amount), profit: centsText(d.bet_amount - d.payout_amount),
     }))
   }
-  const waiting: HomeIndex['waiting'] = { withdraw_pending: null, withdraw_second: null, recharge_pending: null }
-  if (may.has(MENU.withdraw)) {
-    const [sums, second] = await Promise.all([statusSums(db, product, WHAT.withdraw),
-      one<{ n: number }>(db, `select count(*)::int as n from withdrawals where product = $1 and status = 3 and first_review_admin <> ''`, [product])])
-    waiting.withdraw_second = second!.n
-    waiting.withdraw_pending = moneyStat(sums, 3).n - second!.n
-  }
-  if (may.has(MENU.recharge)) waiting.recharge_pending = moneyStat(await statusSums(db, product, WHAT.recharge), 3).n
+  const waiting = await waitingCounts(db, product, may)
   return { days, series, waiting }
 }
 

@@ -15,6 +15,7 @@ import { Pager } from './pager'
 import { BulkBar } from './bulk-bar'
 import { filterParams, useListQuery } from './use-list-query'
 import { useListData } from './use-list-data'
+import { useLiveRefresh } from './use-live-refresh'
 import { rowId, useGridSelection } from './use-grid-selection'
 import { columnsOf, filtersOf } from './from-endpoint'
 import { type ColumnSpec, type DetailField, type FilterSpec, type ListSpec, type Row } from './types'
@@ -60,6 +61,7 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   const fixed = JSON.stringify(spec.params ?? {})
   const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
   const data = useListData({ list, endpoint: spec.endpoint.url, itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
+  useLiveRefresh(spec.endpoint.url, list, data.busy)
   const rows = data.answer?.rows ?? NO_ROWS
   const sel = useGridSelection(list, rows, rowKey)
   const [detail, setDetail] = useState<Row | null>(null)

@@ -1,6 +1,11 @@
-// The logged-in frame: sidebar, top bar and content; refreshes user info and products once per session, hosts the palette and the shortcut sheet.
+// The logged-in frame: sidebar, top bar and content; refreshes user info and products once per session, hosts the
+// palette and the shortcut sheet, and keeps the session's live events stream (with its alerts) open.
 import { useEffect, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
 import { loadSessionOnce } from '../../core/auth'
+import { startLiveEvents } from '../../core/events'
+import { startAlerts } from '../../core/alerts'
+import { sessionState } from '../../core/session'
 import { Sidebar } from './sidebar'
 import { Topbar } from './topbar'
 import { Palette, prefetchPalette } from './palette'
@@ -11,6 +16,13 @@ export function Layout({ children }: { children: ReactNode }) {
     loadSessionOnce()
     prefetchPalette()
   }, [])
+  const { token } = useSnapshot(sessionState)
+  useEffect(() => {
+    if (!token) return
+    const stopAlerts = startAlerts()
+    const stopEvents = startLiveEvents()
+    return () => { stopEvents(); stopAlerts() }
+  }, [token])
   return (
     <div className="layout">
       <a className="skip-link" href="#content">跳到主要内容</a>

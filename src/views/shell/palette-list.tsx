@@ -9,6 +9,7 @@ import { formatHotkey } from '../../core/hotkey-spec'
 import { recentIds } from '../../core/recent'
 import { commandContext, matchCommands, visibleCommands } from '../../core/registry'
 import { sessionState } from '../../core/session'
+import { CountBadge } from './count-badge'
 
 export const PALETTE_LIMIT = 50
 
@@ -65,6 +66,7 @@ export function PaletteList({ onPick }: { onPick: (cmd: Command) => void }) {
             {s.items.map((c) => (
               <Cmdk.Item key={c.id} value={c.id} data-command-id={c.id} className="palette-item" onSelect={() => onPick(c)}>
                 <span className="palette-title">{c.title}</span>
+                <CountBadge paths={[c.path]} />
                 <span className="palette-id">{c.id}</span>
                 {c.hotkey && <kbd>{formatHotkey(c.hotkey)}</kbd>}
               </Cmdk.Item>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import { MENU_TREE, menuKeyFor, type MenuSeed } from '../../contract/menus'
 import { screenForPath } from '../../core/registry'
 import { hasMenu, sessionState } from '../../core/session'
+import { CountBadge } from './count-badge'
 
 interface Entry { label: string; path?: string; children?: Entry[] }
 
@@ -37,7 +38,7 @@ export function Sidebar() {
   const item = (e: Entry) => (
     <li key={e.path}>
       <Link href={e.path!} className="nav-link" aria-current={current === e.path ? 'page' : undefined} data-path={e.path}>
-        {e.label}
+        <span>{e.label}</span><CountBadge paths={[e.path]} />
       </Link>
     </li>
   )
@@ -54,7 +55,9 @@ export function Sidebar() {
             <li key={e.label} className="nav-group">
               <button type="button" className="nav-group-toggle" aria-expanded={expanded} aria-controls={id}
                 onClick={() => setOpen({ ...open, [e.label]: !expanded })}>
-                <span>{e.label}</span><span className="caret" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+                <span>{e.label}</span>
+                {!expanded && <CountBadge paths={e.children.map((c) => c.path)} group={e.label} />}
+                <span className="caret" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
               </button>
               {expanded && <ul id={id} className="nav-sub">{e.children.map(item)}</ul>}
             </li>

@@ -9,6 +9,7 @@
 // report queue (an append without locks). Slots and chain head belong to the transaction's strand, so two
 // transactions only ever meet on them after one has its turn; a transaction with several transfers (a withdrawal paid
 // with its fee, a plan paid with its interest) writes them all on its one strand.
+import eventsNotify from './events-notify'
 import financeTotals from './finance-totals'
 import ledgerStrandTurn from './ledger-strand-turn'
 import ledgerTransfer from './ledger-transfer'
@@ -27,4 +28,5 @@ export const FUNCTIONS: [name: string, sql: string][] = [
   // report_register (SQL) calls report_apply, which must exist when its body is checked.
   ['report_queue', reportQueue],
   ['finance_totals', financeTotals],
+  ['events_notify', eventsNotify],
 ]

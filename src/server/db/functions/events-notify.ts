@@ -1,0 +1,82 @@
+// The live events' producers (triggers of migration 023): every writer — an API route, the simulator, another server
+// instance, a script — tells every server process through pg_notify on the events channel, delivered when its
+// transaction commits. A note is compact ({kind, product, id}); the listener loads the record (src/server/events).
+// Withdrawals: a new one, a decision and a first approval (待复核); recharges: members' own (银联 0, 数字钱包 4), new or
+// decided; bets: real bets settled with a payout of at least the product's big_win_amount; sessions: ended, removed
+// or moved to another product. A statement with more than BULK_ROWS such rows sends one `counts` note per product.
+import { BULK_ROWS, EVENTS_CHANNEL } from '../../events/channel'
+import { BUILTIN_BY_KEY } from '../../settings/catalog'
+import { toCents } from '../../../contract/money'
+
+const BIG_WIN_DEFAULT = toCents(BUILTIN_BY_KEY.get('big_win_amount')!.value)!
+
+/** A trigger body noting the rows (product, id) that `rows` selects as `kind` (the SQL `kind` expression). */
+const noting = (kind: string, rows: string) => `
+  select array_agg(x.product order by x.id), array_agg(x.id order by x.id) into v_products, v_ids from (${rows}) x;
+  perform events_note(${kind}, v_products, v_ids);`
+
+export default /* sql */ `
+create or replace function events_note(p_kind text, p_products text[], p_ids bigint[]) returns void
+language plpgsql as $f$
+begin
+  if coalesce(cardinality(p_ids), 0) = 0 then return; end if;
+  if cardinality(p_ids) > ${BULK_ROWS} then
+    perform pg_notify('${EVENTS_CHANNEL}', json_build_object('kind', 'counts', 'product', p)::text)
+       from (select distinct unnest(p_products) as p) d;
+    return;
+  end if;
+  perform pg_notify('${EVENTS_CHANNEL}', json_build_object('kind', p_kind, 'product', x.p, 'id', x.i)::text)
+     from unnest(p_products, p_ids) with ordinality x(p, i, o) order by x.o;
+end $f$;
+
+create or replace function events_withdrawals() returns trigger language plpgsql as $f$
+declare v_products text[]; v_ids bigint[];
+begin
+  if tg_op = 'INSERT' then
+    ${noting(`'withdraw.created'`, 'select product, id from new_rows')}
+  else
+    ${noting(`'withdraw.decided'`, `select n.product, n.id from old_rows o join new_rows n on n.id = o.id
+      where n.status <> o.status or n.first_review_admin <> o.first_review_admin`)}
+  end if;
+  return null;
+end $f$;
+
+create or replace function events_recharges() returns trigger language plpgsql as $f$
+declare v_products text[]; v_ids bigint[];
+begin
+  if tg_op = 'INSERT' then
+    ${noting(`'recharge.created'`, 'select product, id from new_rows where source in (0, 4)')}
+  else
+    ${noting(`'recharge.decided'`, `select n.product, n.id from old_rows o join new_rows n on n.id = o.id
+      where n.status <> o.status and n.source in (0, 4)`)}
+  end if;
+  return null;
+end $f$;
+
+-- A won bet's row is updated once, at settlement (a cancellation moves it to 4): status 1 among the new rows is a
+-- bet just settled as won. The threshold is the product's setting, in cents (a malformed value: the default).
+create or replace function events_bets() returns trigger language plpgsql as $f$
+declare v_products text[]; v_ids bigint[];
+begin
+  ${noting(`'bet.big_win'`, `
+    with t as (
+      select p.product, coalesce((select case when s.value ~ '^\\d{1,12}(\\.\\d{1,2})?$' then (s.value::numeric * 100)::bigint end
+                                    from settings s where s.product = p.product and s.key = 'big_win_amount'), ${BIG_WIN_DEFAULT}) as cents
+        from (select distinct product from new_rows where status = 1 and money = 0) p)
+    select n.product, n.id from new_rows n join t on t.product = n.product
+     where n.status = 1 and n.money = 0 and n.payout >= t.cents`)}
+  return null;
+end $f$;
+
+create or replace function events_sessions() returns trigger language plpgsql as $f$
+begin
+  if tg_op = 'DELETE' then
+    if old.ended_at is null then
+      perform pg_notify('${EVENTS_CHANNEL}', json_build_object('kind', 'session', 'id', old.id)::text);
+    end if;
+  elsif new.ended_at is distinct from old.ended_at or new.product is distinct from old.product then
+    perform pg_notify('${EVENTS_CHANNEL}', json_build_object('kind', 'session', 'id', new.id)::text);
+  end if;
+  return null;
+end $f$;
+`
