@@ -1,4 +1,5 @@
 // Risk: members' logins and devices, bans, tags with their risk levels, notes, associations and turnover (打码量).
+import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 
 export const RISK_LEVEL: Labels = { 0: '正常', 1: '关注', 2: '高风险', 3: '黑名单' }
@@ -14,7 +15,11 @@ export interface MemberLogin {
 }
 export interface Ban { id: number; by: 'ip' | 'device'; value: string; remark: string; admin: string; created_at: string }
 export interface Tag { id: number; name: string; color: string; risk_level: number; exclusive: string; member_count: number; created_at: string }
-export interface MemberTag { id: number; name: string; color: string; risk_level: number }
+/** A tag as a member carries it (member lists, the drawer, the review context), highest risk first. */
+export const MemberTagItem = Type.Object({
+  id: Type.Integer(), name: Type.String(), color: Type.String(), risk_level: Type.Integer(),
+}, { additionalProperties: false })
+export type MemberTag = Static<typeof MemberTagItem>
 export interface Note { id: number; text: string; admin: string; created_at: string }
 
 export interface AssociatedMember { id: number; username: string; status: number; risk_level: number }
