@@ -88,6 +88,7 @@ export interface Command {
   /** Whether the command applies now (selection state, product, ...). */
   when?: (ctx: CommandContext) => boolean
   args?: CommandArg[]
-  confirm?: (ctx: CommandContext) => ConfirmPreview
+  /** The preview before it runs; it may first load what it shows (the amount a waiver clears, say). */
+  confirm?: (ctx: CommandContext) => ConfirmPreview | Promise<ConfirmPreview>
   run?: (ctx: CommandContext) => unknown | Promise<unknown>
 }

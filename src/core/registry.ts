@@ -170,7 +170,7 @@ async function perform(id: string, args: Record<string, unknown>): Promise<{ ran
     const problem = a.validate?.(String(v), ctx)
     if (problem) throw new Error(problem)
   }
-  if (cmd.confirm && !(await confirm(cmd.confirm(ctx)))) return { ran: false, result: undefined }
+  if (cmd.confirm && !(await confirm(await cmd.confirm(ctx)))) return { ran: false, result: undefined }
   recordRecent(id)
   return { ran: true, result: await cmd.run?.(ctx) }
 }

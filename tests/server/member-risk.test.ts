@@ -122,6 +122,18 @@ describe('the member detail', () => {
     expect([plain.data.tags, plain.data.notes, plain.data.risk_level, plain.data.withdraw_blocked, plain.data.register_device]).toEqual([[], [], 0, false, ''])
   })
 
+  it('lets an admin of the member screens read the tags to pick from, never change them; a retried note is written once', async () => {
+    const kefu = await t.login('kefu')
+    const tags = await t.get('/api/tag/index', kefu, { per_page: 100 })
+    expect([tags.code, tags.data.items.map((x: any) => x.name).sort()]).toEqual([200, ['VIP', '关注', '黑名单', '高风险'].sort()])
+    expect((await t.post('/api/tag/create', kefu, { name: '客服加的', risk_level: 0 })).code).toBe(403)
+    const m = people.find((x) => x.username === 'risk02')!
+    const once = async () => t.post(`${URL}/note?idempotency_key=note-retry-0001`, kefu, { member_id: m.id, text: '回访两次' })
+    const [a, b] = [await once(), await once()]
+    expect([a.code, b.code, b.data.id]).toEqual([200, 200, a.data.id])
+    expect((await t.get(`${URL}/notes`, kefu, { member_id: m.id })).data.items.map((n: any) => n.text)).toEqual(['回访两次'])
+  })
+
   it('answers 404 for another product\'s member and 403 without the member menu', async () => {
     const beta = await member(t, 'risk_beta', {}, 'beta')
     expect((await t.get(`${URL}/show`, su, { id: beta })).status).toBe(404)
