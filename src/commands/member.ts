@@ -34,7 +34,7 @@ async function suggestAgents(query: string): Promise<ArgChoice[]> {
 }
 
 /** Edits members keeping every other field: the edit call carries only what changes. */
-function editEach(rows: Row[], title: string, change: Record<string, unknown>) {
+export function editEach(rows: Row[], title: string, change: Record<string, unknown>) {
   return eachRow(rows, (r) => call(API.member.edit, { id: r.id, username: r.username, status: r.status, ...change }))
     .then((res) => {
       refreshList(M)

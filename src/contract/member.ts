@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { Labels } from './enums'
 import type { Cursors, Paged } from './common'
 import { Money, Nullable, TimeText } from './schema'
+import { MemberTagItem, type Note } from './risk'
 
 /** URL prefixes still used by other areas' screens (the member area itself calls its endpoints, contract/api/member.ts). */
 export const MEMBER_STATUS: Labels = { 1: '正常', 0: '禁用' }
@@ -17,15 +18,17 @@ const Str = Type.String()
 const Status = Type.Union([Type.Literal(0), Type.Literal(1)])
 const closed = { additionalProperties: false }
 
-/** A real member as the list shows it; the phone is masked (138****5678) everywhere but show. */
+/**
+ * A real member as the list shows it; the phone is masked (138****5678) everywhere but show. Its risk level is the
+ * highest of its tags'; withdraw_blocked: its withdrawals are frozen (a rejection with freeze).
+ */
 export const MemberItem = Type.Object({
   id: Int, username: Str, nickname: Str, real_name: Str, phone: Str,
   level_id: Nullable(Int), level_name: Str, agent_id: Nullable(Int), agent_name: Str, is_agent: Type.Boolean(),
   rebate_rate: Str, invite_code: Str, status: Status,
   balance: Money, frozen: Money, interest_balance: Money, total_recharge: Money, total_withdraw: Money,
   register_ip: Str, last_login_ip: Str, last_login_time: Nullable(TimeText), remark: Str, avatar: Str, created_at: TimeText,
-  /** Withdrawals frozen by a reviewer's rejection (undone by member edit). */
-  withdraw_blocked: Type.Boolean(),
+  risk_level: Int, tags: Type.Array(MemberTagItem), withdraw_blocked: Type.Boolean(),
 }, closed)
 export type Member = Static<typeof MemberItem>
 
@@ -39,7 +42,8 @@ interface MemberSummary {
 }
 /** One line of a member's 账变 as the drawer shows it. */
 interface RecentChange { id: number; type: number; amount: string; before: string; after: string; ref: string; remark: string; created_at: string }
-export interface MemberDetail extends Member { summary: MemberSummary; recent_changes: RecentChange[] }
+/** One member in the drawer: also its registration device and its 5 newest notes. */
+export interface MemberDetail extends Member { register_device: string; notes: Note[]; summary: MemberSummary; recent_changes: RecentChange[] }
 export interface MemberSuggestion { id: number; username: string; nickname: string; real_name: string; balance: string; status: 0 | 1 }
 
 export const LevelItem = Type.Object({

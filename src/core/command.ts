@@ -88,6 +88,7 @@ export interface Command {
   /** Whether the command applies now (selection state, product, ...). */
   when?: (ctx: CommandContext) => boolean
   args?: CommandArg[]
-  confirm?: (ctx: CommandContext) => ConfirmPreview | null
+  /** The preview before it runs (none: it runs at once); it may first load what it shows (the amount a waiver clears, say). */
+  confirm?: (ctx: CommandContext) => ConfirmPreview | null | Promise<ConfirmPreview | null>
   run?: (ctx: CommandContext) => unknown | Promise<unknown>
 }

@@ -17,7 +17,7 @@ export async function invokeCommand(id: string, args: Record<string, unknown> = 
   if (!cmd) return
   // Taken before anything else: keys typed from now on wait for the palette, form or confirm this opens.
   const hold = holdKeys()
-  if (needsArgs(cmd, args)) { openPalette(id); hold.release(); return }
+  if (needsArgs(cmd, args)) { openPalette(id, args); hold.release(); return }
   const seq = toastState.seq
   try {
     const { ran } = await execute(id, args)

@@ -170,7 +170,7 @@ async function perform(id: string, args: Record<string, unknown>): Promise<{ ran
     const problem = a.validate?.(String(v), ctx)
     if (problem) throw new Error(problem)
   }
-  const preview = cmd.confirm?.(ctx)
+  const preview = await cmd.confirm?.(ctx)
   if (preview && !(await confirm(preview))) return { ran: false, result: undefined }
   recordRecent(id)
   return { ran: true, result: await cmd.run?.(ctx) }

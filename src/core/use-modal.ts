@@ -1,6 +1,6 @@
 // React glue for modal surfaces: counts them in consoleState.dialogs (hotkeys off), takes focus and the held keys
 // in the same commit that mounts them, traps Tab and restores focus on close; and holds keys while a surface loads.
-import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { closeDialog, consoleState, openDialog } from './context'
 import { claimKeys, joinKeys, type HeldKey } from './key-gate'
 
@@ -12,9 +12,13 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * All of it in a layout effect, so no key event can fall between the mount and the focus.
  */
 export function useModal(ref: RefObject<HTMLElement | null>, initial?: string, drop?: (key: HeldKey) => boolean): void {
+  // What had focus before the surface: read in its first render, before a child's autoFocus (the palette's input)
+  // takes focus in the commit, so closing it gives focus back to the list or drawer that opened it.
+  const opener = useRef<HTMLElement | null | undefined>(undefined)
+  if (opener.current === undefined) opener.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null
   useLayoutEffect(() => {
     openDialog()
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const previous = opener.current
     const box = ref.current
     const target = initial ? box?.querySelector<HTMLElement>(initial) || box : box?.querySelector<HTMLElement>(FOCUSABLE) || box
     target?.focus()

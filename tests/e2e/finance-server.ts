@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openPglite } from '../../src/server/db/pglite'
+import type { Db } from '../../src/server/db/db'
 import { migrate } from '../../src/server/db/migrate'
 import { seed } from '../../src/server/seed/seed'
 import { ALL_ROUTES } from '../../src/server/routes'
@@ -30,7 +31,10 @@ export interface FinanceServer {
   api: (path: string, body?: unknown) => Promise<any>
 }
 
-async function prepare(dataDir: string): Promise<Fixtures> {
+/** `more` adds what one suite needs besides (through the domain functions too) before the server opens the database. */
+export type MoreSetup = (db: Db, fx: Fixtures) => Promise<void>
+
+async function prepare(dataDir: string, more?: MoreSetup): Promise<Fixtures> {
   const db = await openPglite({ dataDir })
   await migrate(db)
   await seed(db, ALL_ROUTES, { adminPassword: E2E_PASSWORD })
@@ -52,13 +56,14 @@ async function prepare(dataDir: string): Promise<Fixtures> {
       fx.recharges.push(await requestRecharge(tx, P, { member_id: id, amount: 30_000 + i * 100, pay_method: 1, merchant_id: i % 2 ? mc.id : null }))
     }
   })
+  if (more) await more(db, fx)
   await db.close()
   return fx
 }
 
-export async function startFinanceServer(): Promise<FinanceServer> {
+export async function startFinanceServer(more?: MoreSetup): Promise<FinanceServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'houtai-e2e-fin-'))
-  const fx = await prepare(dataDir)
+  const fx = await prepare(dataDir, more)
   mkdirSync('node_modules/.cache', { recursive: true })
   const build = mkdtempSync(join('node_modules/.cache', 'houtai-e2e-fin-dist-'))
   cpSync('dist', build, { recursive: true })

@@ -4,8 +4,9 @@ import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
 import {
-  DateTime, Id, IdQuery, IdsBody, KeysetQuery, Money, MoneyText, Nullable, NullableId, Paged, Phone, RateText, Remark, Status01, Text, Username,
+  DateTime, Id, IdQuery, IdsBody, KeysetQuery, LabelFilter, Money, MoneyText, Nullable, NullableId, Paged, Phone, RateText, Remark, Status01, Text, Username,
 } from '../schema'
+import { RISK_LEVEL } from '../risk'
 import {
   BalanceStatSchema, CardItem, LevelItem, MemberItem, VirtualItem, WalletItem,
   type Card, type Level, type MemberDetail, type MemberIndex, type MemberSuggestion, type VirtualAccount, type VirtualIndex, type Wallet,
@@ -54,10 +55,12 @@ const MemberQuery = Type.Object({
   end_time: Opt(DateTime('注册结束时间')),
   balance_min: Opt(Text('最低余额', 20)),
   balance_max: Opt(Text('最高余额', 20)),
+  tag_id: Opt(Int32('标签')),
+  risk_level: LabelFilter('风险等级', RISK_LEVEL),
 })
 
 export const member = {
-  index: get<MemberIndex>()('/api/member/index', MENU.member, '会员列表（游标翻页，含余额合计）', MemberQuery, {
+  index: get<MemberIndex>()('/api/member/index', MENU.member, '会员列表（游标翻页，含余额合计；可按标签、风险等级筛选）', MemberQuery, {
     response: Paged(MemberItem, { balance_stat: Nullable(BalanceStatSchema), ...ImgUrl }),
   }),
   create: post<MemberDetail>()('/api/member/create', MENU.member, 'C', '新增会员（密码为 RSA 密文）',
@@ -69,7 +72,7 @@ export const member = {
       withdraw_blocked: Opt(Type.Boolean({ title: '冻结提现' })),
     })),
   delete: post<Removed>()('/api/member/delete', MENU.member, 'D', '删除会员（仅限无资金记录、无余额、无下级的会员）', IdsBody),
-  show: get<MemberDetail>()('/api/member/show', MENU.member, '会员详情（完整手机号与资金汇总，记录查看日志）', IdQuery, { audit: true }),
+  show: get<MemberDetail>()('/api/member/show', MENU.member, '会员详情（完整手机号、资金汇总、标签与最新备注，记录查看日志）', IdQuery, { audit: true }),
   suggest: post<MemberSuggestion[]>()('/api/member/suggest', SUGGEST_MENUS, 'R', '按用户名前缀联想会员（最多 10 个）',
     Type.Object({ username: Text('用户名', 16) })),
 }

@@ -50,15 +50,16 @@ export const memberRisk = {
     '会员的关联账号：同 IP、设备、银行卡、钱包地址的其他会员', Type.Object(MemberRef)),
   tags: post<MemberTag[]>()('/api/member/tags', MENU.member, 'U', '设置会员标签（风险等级取最高）', Type.Object({
     ...MemberRef, tag_ids: Type.Array(Id, { title: '标签', maxItems: 50 }),
-  })),
+  }), { idempotent: true }),
+  // Idempotent: a note retried after a lost answer is written once.
   note: post<Note>()('/api/member/note', [MENU.member, MENU.withdraw], 'C', '添加会员备注（只增不改）', Type.Object({
     ...MemberRef, text: Text('备注', 500, 1),
-  })),
+  }), { idempotent: true }),
   notes: get<{ items: Note[] }>()('/api/member/notes', [MENU.member, MENU.withdraw], '会员备注（最新在前）', Type.Object(MemberRef)),
   turnover: get<Turnover>()('/api/member/turnover', [MENU.member, MENU.withdraw], '会员打码量：要求、已完成、剩余', Type.Object(MemberRef)),
   waive: post<Turnover>()('/api/member/turnover/waive', MENU.member, 'U', '免除会员剩余打码量（须填写原因）', Type.Object({
     ...MemberRef, remark: RemarkText('原因', 1),
-  })),
+  }), { idempotent: true }),
 }
 
 export const risk = {
@@ -85,7 +86,8 @@ export const ban = {
 }
 
 export const tag = {
-  index: get<List<Tag>>()('/api/tag/index', MENU.tags, '会员标签', Type.Object({
+  // Also for the member screens: their tag filter and 设置会员标签 choose from it.
+  index: get<List<Tag>>()('/api/tag/index', [MENU.tags, MENU.member], '会员标签', Type.Object({
     ...KeysetQueryInt,
     name: Type.Optional(Text('标签名称', 20)), risk_level: LabelFilter('风险等级', RISK_LEVEL),
   }), {

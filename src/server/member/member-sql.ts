@@ -21,7 +21,7 @@ export const memberColumns = (phone: 'masked' | 'full') => `m.id, m.username, m.
   cents_text(coalesce(a3.balance, 0)) as interest_balance,
   cents_text(m.total_recharge) as total_recharge, cents_text(m.total_withdraw) as total_withdraw,
   m.register_ip, m.last_login_ip, ${TIME('m.last_login_time')} as last_login_time, m.remark, m.avatar,
-  ${TIME('m.created_at')} as created_at, m.withdraw_blocked`
+  ${TIME('m.created_at')} as created_at, m.risk_level::int as risk_level, m.withdraw_blocked`
 
 export const BALANCE_SUMS = `cents_text(coalesce(sum(a1.balance), 0)) as balance, cents_text(coalesce(sum(a2.balance), 0)) as frozen,
   cents_text(coalesce(sum(a3.balance), 0)) as interest_balance`

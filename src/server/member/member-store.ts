@@ -1,5 +1,5 @@
 // Reading members: the list's balance filter and rollup totals (the list itself is declared in member.ts), one
-// member's detail with its money summary, and the username suggestions every money form uses.
+// member's detail with its money summary, tags and newest notes, and the username suggestions every money form uses.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { badRequest, notFound } from '../errors'
@@ -9,6 +9,7 @@ import { toCents } from '../../contract/money'
 import type { BalanceStat, MemberDetail, MemberSuggestion } from '../../contract/member'
 import { MEMBER_FROM, memberColumns } from './member-sql'
 import { TIME } from '../http/format'
+import { notesOf, tagsOf } from '../risk/tags'
 
 /** A balance bound in yuan ("12.50", negative allowed) against the available balance; malformed: a 400 naming the field. */
 export const balanceBound = (op: '>=' | '<=', field: string, title: string): Filter<string> => (w, v) => {
@@ -29,7 +30,7 @@ export async function memberTotals(db: Queryable, product: string): Promise<Tota
 }
 
 export async function showMember(db: Queryable, product: string, id: number, kind = 0): Promise<MemberDetail> {
-  const m = await one<MemberDetail>(db, `select ${memberColumns('full')} from ${MEMBER_FROM} where m.id = $1 and m.product = $2 and m.kind = $3`,
+  const m = await one<MemberDetail>(db, `select ${memberColumns('full')}, m.register_device from ${MEMBER_FROM} where m.id = $1 and m.product = $2 and m.kind = $3`,
     [id, product, kind])
   if (!m) throw notFound('会员不存在')
   // Recharges are the confirmed ones (their balance changes), withdrawals the paid ones (status 1 成功: a request under
@@ -51,7 +52,7 @@ export async function showMember(db: Queryable, product: string, id: number, kin
     `select id, type, cents_text(amount) as amount, cents_text(before) as before, cents_text(after) as after, ref, remark,
             ${TIME('created_at')} as created_at
        from balance_changes where member_id = $1 order by id desc limit 20`, [id])
-  return { ...m, summary: s as unknown as MemberDetail['summary'], recent_changes: recent }
+  return { ...m, tags: await tagsOf(db, id), notes: await notesOf(db, id, 5), summary: s as unknown as MemberDetail['summary'], recent_changes: recent }
 }
 
 /** Up to 10 real members by username prefix (the lower(username) pattern index), for every money form. */

@@ -21,6 +21,7 @@ function assertWholeEdit(b: Record<string, unknown>): void {
   if (b.username === undefined) throw badRequest('用户名不能为空', 'username')
   if (b.status === undefined) throw badRequest('状态不能为空', 'status')
 }
+import { withTags } from '../risk/tags'
 
 export default [
   listRoute(member.index, {
@@ -31,7 +32,11 @@ export default [
       level_id: 'm.level_id', agent_id: 'm.agent_id', status: 'm.status',
       is_agent: (w, v) => { w.add('m.is_agent = ?', v === 1) },
       balance_min: balanceBound('>=', 'balance_min', '最低余额'), balance_max: balanceBound('<=', 'balance_max', '最高余额'),
+      // Both along the keyset: members_risk (product, kind, risk_level, id) and member_tags_by_tag (tag_id, member_id).
+      risk_level: 'm.risk_level',
+      tag_id: (w, v) => { w.add('exists (select 1 from member_tags mt where mt.member_id = m.id and mt.tag_id = ?)', v) },
     },
+    rows: (rows: { id: number }[], _q, f) => withTags(f.db, rows),
     // Without a filter the rollups answer (exact at any size); otherwise the bounded count with the balance sums.
     totals: (db, _w, _q, f) => (f.baseOnly ? memberTotals(db, f.product) : Promise.resolve(null)),
     sums: BALANCE_SUMS, statsKey: 'balance_stat',

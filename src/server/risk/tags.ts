@@ -35,6 +35,21 @@ export async function tagsOf(db: Queryable, memberId: number): Promise<MemberTag
 export const MEMBER_RISK_COLS = (m: string) => `${m}.risk_level::int as risk_level,
   coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'risk_level', t.risk_level) order by t.risk_level desc, t.id)
               from member_tags mt join tags t on t.id = mt.tag_id where mt.member_id = ${m}.id), '[]'::json) as tags`
+/** The tags of many members in one query (a list page's), highest risk first per member. */
+export async function tagsOfMembers(db: Queryable, memberIds: number[]): Promise<Map<number, MemberTag[]>> {
+  const out = new Map<number, MemberTag[]>(memberIds.map((id) => [id, []]))
+  if (!memberIds.length) return out
+  const rows = await many<MemberTag & { member_id: number }>(db, `select mt.member_id, t.id, t.name, t.color, t.risk_level::int as risk_level
+    from member_tags mt join tags t on t.id = mt.tag_id where mt.member_id = any($1::int[]) order by mt.member_id, t.risk_level desc, t.id`, [memberIds])
+  for (const { member_id, ...tag } of rows) out.get(member_id)?.push(tag)
+  return out
+}
+
+/** Rows carrying a member (its id under `key`) with that member's tags added as `tags`. */
+export async function withTags<R extends Record<string, unknown>>(db: Queryable, rows: R[], key = 'id'): Promise<(R & { tags: MemberTag[] })[]> {
+  const tags = await tagsOfMembers(db, [...new Set(rows.map((r) => Number(r[key])))])
+  return rows.map((r) => ({ ...r, tags: tags.get(Number(r[key])) ?? [] }))
+}
 
 /** The newest notes of a member. */
 export async function notesOf(db: Queryable, memberId: number, limit = 50): Promise<Note[]> {

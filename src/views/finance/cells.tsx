@@ -4,7 +4,6 @@ import { Tag } from '../kit/cells'
 import { formatMoney } from '../../contract/format'
 import { RECHARGE_STATUS, WITHDRAW_STATUS } from '../../contract/enums'
 import type { Row } from '../kit/types'
-import { RISK_LEVEL } from '../../contract/risk'
 import { productInstant } from '../../contract/time'
 
 export function RechargeStatus({ row }: { row: Row }) {
@@ -57,15 +56,4 @@ export function Waiting({ row, sla }: { row: Row; sla: number }) {
 export function Claim({ row }: { row: Row }) {
   if (Number(row.status) !== 3 || !row.claimed_by || !row.claim_expires_at) return null
   return <Tag tone="info">{String(row.claimed_by)}</Tag>
-}
-
-/** The member's risk level (when above 正常), tags and a withdrawal freeze, as list rows carry them. */
-export function MemberRiskCell({ row }: { row: Row }) {
-  const level = Number(row.risk_level ?? 0)
-  const tags = (Array.isArray(row.tags) ? row.tags : []) as { id: number; name: string; color: string }[]
-  return <span className="fin-risk">
-    {level > 0 && <Tag tone={level >= 2 ? 'warn' : 'info'}>{RISK_LEVEL[level]}</Tag>}
-    {tags.map((t) => <span key={t.id} className="rv-chip" style={{ borderColor: t.color || undefined, color: t.color || undefined }}>{t.name}</span>)}
-    {row.withdraw_blocked ? <Tag tone="off">冻结提现</Tag> : null}
-  </span>
 }

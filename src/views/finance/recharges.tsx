@@ -1,6 +1,7 @@
 // 充值记录: recharges with 待支付 at a glance, source, merchant and sums; c confirms, f fails the focused or selected
 // rows (with a preview); the grid takes focus when the screen opens.
 import { useCallback, useMemo, useState } from 'react'
+import { riskColumn } from '../risk/cells'
 import type { ListSpec } from '../kit/data-table'
 import { CommandButton } from '../kit/screen'
 import { PAY_METHOD, RECHARGE_SOURCE, RECHARGE_STATUS } from '../../contract/enums'
@@ -12,6 +13,7 @@ import { dateRange, ListScreen, moneyStats, USERNAME } from './screen'
 const COLUMNS: ListSpec['columns'] = [
   { key: 'order_no', title: '订单号', width: 190 },
   { key: 'username', title: '会员', width: 120 },
+  riskColumn(150),
   { key: 'amount', title: '金额', width: 120, format: 'money' },
   { key: 'status', title: '状态', width: 90, format: RECHARGE_STATUS, render: (r) => <RechargeStatus row={r} /> },
   { key: 'source', title: '来源', width: 110, format: RECHARGE_SOURCE },

@@ -10,10 +10,11 @@ import { MENU } from '../../contract/menus'
 import { formatMoney } from '../../contract/format'
 import { label } from '../../contract/enums'
 import { TRANSFER_TYPE } from '../../contract/ledger'
-import { ASSOCIATION_BY, RISK_LEVEL } from '../../contract/risk'
+import { ASSOCIATION_BY } from '../../contract/risk'
 import type { MoneyFigures, TurnoverFigures, WithdrawReview } from '../../contract/review'
 import { Tag } from '../kit/cells'
 import { useLoad } from '../kit/use-load'
+import { MemberRisk } from '../risk/cells'
 import { WithdrawStatus } from './cells'
 
 const MONEY_ROWS: [keyof MoneyFigures, string][] = [
@@ -74,9 +75,7 @@ function Body({ r }: { r: WithdrawReview }) {
       </div>
       <Section title="会员" testid="review-member">
         <div className="rv-member">
-          <b>{m.username}</b> {m.level} {m.risk_level > 0 && <Tag tone="warn">{RISK_LEVEL[m.risk_level]}</Tag>}
-          {m.tags.map((t) => <span key={t.id} className="rv-chip" style={{ borderColor: t.color || undefined, color: t.color || undefined }}>{t.name}</span>)}
-          {m.withdraw_blocked && <Tag tone="off">提现已冻结</Tag>}
+          <b>{m.username}</b> {m.level} <MemberRisk row={m as never} />
         </div>
         <div className="kit-muted">注册 {m.created_at} · IP {m.register_ip || '—'}</div>
       </Section>
@@ -114,7 +113,7 @@ function Body({ r }: { r: WithdrawReview }) {
 export function ReviewPanel({ onClose }: { onClose: () => void }) {
   const id = useFocusedId()
   const refresh = useSnapshot(consoleState).refresh[MENU.withdraw] ?? 0
-  const { state, data, retry } = useLoad(() => (id ? api.withdraw.review({ id }, { silent: true }) : Promise.resolve(null)), [id, refresh])
+  const { state, data, retry } = useLoad(() => (id ? api.withdraw.review({ id }, { silent: true }) : Promise.resolve(null)), [id], [refresh])
   const shown = data && data.withdrawal.id === id ? data : null
   return (
     <aside className="rv-panel" aria-label="提现审核" data-testid="review-panel" data-state={state}>

@@ -10,8 +10,9 @@ import { PAY_METHOD, WITHDRAW_STATUS } from '../../contract/enums'
 import { REVIEW_STAGE } from '../../contract/finance'
 import { API } from '../../contract/api'
 import { MENU } from '../../contract/menus'
-import { Claim, MemberRiskCell, Waiting, waitingText, WithdrawStatus, withdrawStatusText } from './cells'
+import { Claim, Waiting, waitingText, WithdrawStatus, withdrawStatusText } from './cells'
 import { ReviewPanel } from './review-panel'
+import { riskColumn } from '../risk/cells'
 import { dateRange, ListScreen, moneyStats, USERNAME } from './screen'
 
 const payee = (r: Record<string, unknown>) => (Number(r.pay_method) === 1 ? `${r.bank_name} ${r.card_no} ${r.holder}` : `${r.chain} ${r.address}`)
@@ -56,7 +57,7 @@ export default function WithdrawalsScreen() {
     columns: [
       { key: 'order_no', title: '订单号', width: 190 },
       { key: 'username', title: '会员', width: 120 },
-      { key: 'risk', title: '风险', width: 150, render: (r) => <MemberRiskCell row={r} />, text: (r) => String(r.risk_level ?? '') },
+      riskColumn(150),
       { key: 'amount', title: '提现金额', width: 120, format: 'money' },
       { key: 'status', title: '状态', width: 150, render: (r) => <WithdrawStatus row={r} />, text: withdrawStatusText },
       { key: 'waiting', title: '等待', width: 90, render: (r) => <Waiting row={r} sla={sla} />, text: waitingText },

@@ -1,18 +1,23 @@
-// One read for a panel or drawer: loading, error (with retry) or its data, reloaded when `deps` change; a stale answer
-// (the deps changed meanwhile) is dropped.
-import { useEffect, useState } from 'react'
+// Loading one answer for a drawer section: loading, error (with retry) or the data. A change of `deps` (another
+// record) shows loading again; a change of `quiet` (the record changed, e.g. after a command) keeps showing the old
+// answer until the new one is there, so the drawer does not flash.
+import { useEffect, useRef, useState } from 'react'
 
-export type LoadState = 'loading' | 'error' | 'ok'
+export interface Loaded<T> { state: 'loading' | 'error' | 'ok'; data: T | null; retry: () => void }
 
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { state: LoadState; data: T | null; retry: () => void } {
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], quiet: unknown[] = []): Loaded<T> {
   const [attempt, setAttempt] = useState(0)
-  const [out, setOut] = useState<{ state: LoadState; data: T | null }>({ state: 'loading', data: null })
+  const [out, setOut] = useState<{ state: 'loading' | 'error' | 'ok'; data: T | null }>({ state: 'loading', data: null })
+  const key = JSON.stringify(deps)
+  const shown = useRef(key)
   useEffect(() => {
     let live = true
-    setOut((o) => ({ state: 'loading', data: o.data }))
+    const same = shown.current === key
+    shown.current = key
+    setOut((o) => (same && o.state === 'ok' ? o : { state: 'loading', data: null }))
     load().then((data) => live && setOut({ state: 'ok', data }), () => live && setOut({ state: 'error', data: null }))
     return () => { live = false }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, attempt])
+  }, [key, attempt, ...quiet])
   return { ...out, retry: () => setAttempt((n) => n + 1) }
 }

@@ -1,7 +1,11 @@
-// The member drawer's body (member.show, logged as a read): balances, facts, money summary, cards, wallets
-// and the latest balance changes. Opened from the member list (Enter) and by 查找会员 from anywhere.
-import { useEffect, useState, type ReactNode } from 'react'
+// The member drawer's body (member.show, logged as a read): balances, risk (tags, level, freeze, notes and the risk
+// commands), facts, turnover, money summary, cards, wallets and the latest balance changes. Opened from the member list
+// (Enter) and by 查找会员 from anywhere; a command on the member (its list's refresh) reloads it in place.
+import type { ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
 import { api } from '../../core/api'
+import { consoleState } from '../../core/context'
+import { MENU } from '../../contract/menus'
 import { MEMBER_STATUS } from '../../contract/member'
 import { TRANSFER_TYPE } from '../../contract/ledger'
 import { label } from '../../contract/enums'
@@ -9,20 +13,10 @@ import { Drawer, FieldList } from '../kit/drawer'
 import { PageState } from '../kit/form-page'
 import { formatMoney } from '../../contract/format'
 import { mountModal } from '../kit/form-dialog'
+import { useLoad } from '../kit/use-load'
+import { RiskSection } from './member-risk'
+import { TurnoverSection } from './member-turnover'
 import './member.css'
-
-function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { state: 'loading' | 'error' | 'ok'; data: T | null; retry: () => void } {
-  const [attempt, setAttempt] = useState(0)
-  const [out, setOut] = useState<{ state: 'loading' | 'error' | 'ok'; data: T | null }>({ state: 'loading', data: null })
-  useEffect(() => {
-    let live = true
-    setOut({ state: 'loading', data: null })
-    load().then((data) => live && setOut({ state: 'ok', data }), () => live && setOut({ state: 'error', data: null }))
-    return () => { live = false }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, attempt])
-  return { ...out, retry: () => setAttempt((n) => n + 1) }
-}
 
 /** Cards or wallets of the member, when the admin may see that list; otherwise a quiet note. */
 function Payees({ id }: { id: number }) {
@@ -51,7 +45,8 @@ function Payees({ id }: { id: number }) {
 }
 
 export function MemberDetailBody({ id }: { id: number }) {
-  const { state, data: m, retry } = useLoad(() => api.member.show({ id }), [id])
+  const tick = useSnapshot(consoleState).refresh[MENU.member] ?? 0
+  const { state, data: m, retry } = useLoad(() => api.member.show({ id }), [id], [tick])
   let body: ReactNode = null
   if (m) {
     const s = m.summary
@@ -62,12 +57,17 @@ export function MemberDetailBody({ id }: { id: number }) {
           <div className="mb-balance">冻结金额<b>{formatMoney(m.frozen)}</b></div>
           <div className="mb-balance">余额宝<b>{formatMoney(m.interest_balance)}</b></div>
         </div>
-        <FieldList row={{ ...m, id: m.id }} fields={[
-          { key: 'username', title: '用户名' }, { key: 'nickname', title: '昵称' }, { key: 'real_name', title: '真实姓名' },
-          { key: 'phone', title: '手机号' }, { key: 'level_name', title: '会员等级' }, { key: 'agent_name', title: '所属代理' },
-          { key: 'status', title: '状态', format: MEMBER_STATUS }, { key: 'is_agent', title: '是否代理', format: 'bool' },
-          { key: 'invite_code', title: '邀请码' }, { key: 'created_at', title: '注册时间' }, { key: 'register_ip', title: '注册 IP' },
-        ]} />
+        <RiskSection m={m} />
+        <section className="mb-section">
+          <h3>基本资料</h3>
+          <FieldList row={{ ...m, id: m.id }} fields={[
+            { key: 'username', title: '用户名' }, { key: 'nickname', title: '昵称' }, { key: 'real_name', title: '真实姓名' },
+            { key: 'phone', title: '手机号' }, { key: 'level_name', title: '会员等级' }, { key: 'agent_name', title: '所属代理' },
+            { key: 'status', title: '状态', format: MEMBER_STATUS }, { key: 'is_agent', title: '是否代理', format: 'bool' },
+            { key: 'invite_code', title: '邀请码' }, { key: 'created_at', title: '注册时间' }, { key: 'register_ip', title: '注册 IP' },
+          ]} />
+        </section>
+        <TurnoverSection id={m.id} tick={tick} />
         <section className="mb-section">
           <h3>资金汇总</h3>
           <FieldList row={{ ...s, id: m.id } as never} fields={[

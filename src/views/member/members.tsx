@@ -8,10 +8,12 @@ import { MEMBER_STATUS, YES_NO } from '../../contract/member'
 import { PAGE_SIZES } from '../../contract/common'
 import type { Choice } from '../kit/types'
 import { MemberDetailBody } from './member-detail'
-import { levelChoices } from './choices'
+import { levelChoices, tagChoices } from './choices'
 import { ListScreen, statusColumn } from '../kit/list-screen'
+import { riskColumn } from '../risk/cells'
+import { RISK_LEVEL } from '../../contract/risk'
 
-function spec(levels: Choice[]): ListSpec {
+function spec(levels: Choice[], tags: Choice[]): ListSpec {
   return {
     list: MENU.member,
     title: '会员列表',
@@ -24,6 +26,8 @@ function spec(levels: Choice[]): ListSpec {
       { name: 'level_id', title: '会员等级', type: 'select', options: levels },
       { name: 'is_agent', title: '代理', type: 'select', options: YES_NO },
       { name: 'status', title: '状态', type: 'select', options: MEMBER_STATUS },
+      { name: 'tag_id', title: '标签', type: 'select', options: tags },
+      { name: 'risk_level', title: '风险等级', type: 'select', options: RISK_LEVEL },
       { name: 'start_time', title: '注册起', type: 'date' },
       { name: 'end_time', title: '注册止', type: 'date', endOfDay: true },
       { name: 'balance_min', title: '余额≥', type: 'text' },
@@ -32,6 +36,7 @@ function spec(levels: Choice[]): ListSpec {
     columns: [
       { key: 'id', title: 'ID', width: 70 },
       { key: 'username', title: '用户名', width: 130 },
+      riskColumn(),
       { key: 'nickname', title: '昵称', width: 100 },
       { key: 'real_name', title: '真实姓名', width: 90 },
       { key: 'phone', title: '手机号', width: 120 },
@@ -58,7 +63,11 @@ function spec(levels: Choice[]): ListSpec {
 
 export default function MembersScreen() {
   const [levels, setLevels] = useState<Choice[]>([])
-  useEffect(() => { levelChoices().then(setLevels, () => setLevels([])) }, [])
-  const list = useMemo(() => spec(levels), [levels])
-  return <ListScreen spec={list} hint="j/k 移动 · Enter 详情 · e 编辑 · x 选择 · / 筛选 · Alt+M 查找会员" buttons={['member.findMember', 'member.createMember']} />
+  const [tags, setTags] = useState<Choice[]>([])
+  useEffect(() => {
+    levelChoices().then(setLevels, () => setLevels([]))
+    tagChoices().then(setTags, () => setTags([]))
+  }, [])
+  const list = useMemo(() => spec(levels, tags), [levels, tags])
+  return <ListScreen spec={list} hint="j/k 移动 · Enter 详情 · e 编辑 · b 标签 · n 备注 · x 选择 · / 筛选 · Alt+M 查找会员" buttons={['member.findMember', 'member.createMember']} />
 }

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import type { Command } from '../../core/command'
 import { consoleState } from '../../core/context'
 import { invokeCommand, needsArgs } from '../../core/invoke'
-import { closePalette } from '../../core/overlays'
+import { closePalette, overlayState } from '../../core/overlays'
 import { getCommand } from '../../core/registry'
 import { useModal } from '../../core/use-modal'
 import { PaletteArgs } from './palette-args'
@@ -13,12 +13,14 @@ import { PaletteList } from './palette-list'
 export default function PaletteDialog({ argsFor }: { argsFor: string | null }) {
   const box = useRef<HTMLDivElement>(null)
   const [asking, setAsking] = useState<Command | null>(() => (argsFor ? getCommand(argsFor) ?? null : null))
+  // What the command was invoked with besides the arguments asked here (a drawer's record as `rows`).
+  const [given] = useState(() => overlayState.given ?? {})
   const { product, products } = useSnapshot(consoleState)
   useModal(box, 'input')
 
   const run = (cmd: Command, args: Record<string, unknown> = {}) => {
     closePalette()
-    void invokeCommand(cmd.id, args)
+    void invokeCommand(cmd.id, cmd.id === argsFor ? { ...given, ...args } : args)
   }
   const pick = (cmd: Command) => (needsArgs(cmd) ? setAsking(cmd) : run(cmd))
 
