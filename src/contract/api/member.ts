@@ -64,7 +64,7 @@ export const member = {
     Type.Object({ ...MemberFields, password: Text('登录密码', 2048, 1) })),
   edit: post<MemberDetail>()('/api/member/edit', MENU.member, 'U', '编辑会员（密码留空不修改）',
     Type.Object({ id: Id, ...MemberFields, is_agent: Opt(Type.Boolean({ title: '是否代理' })) })),
-  delete: post<Removed>()('/api/member/delete', MENU.member, 'D', '删除会员（仅限无资金记录、无余额、无下级的会员）', IdsBody),
+  delete: post<Removed>()('/api/member/delete', MENU.member, 'D', '删除会员（仅限无资金记录、无余额、无登录记录与备注、无下级的会员）', IdsBody),
   show: get<MemberDetail>()('/api/member/show', MENU.member, '会员详情（完整手机号与资金汇总，记录查看日志）', IdQuery, { audit: true }),
   suggest: post<MemberSuggestion[]>()('/api/member/suggest', SUGGEST_MENUS, 'R', '按用户名前缀联想会员（最多 10 个）',
     Type.Object({ username: Text('用户名', 16) })),

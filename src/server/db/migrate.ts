@@ -21,6 +21,7 @@ import m014 from './migrations/014-report-plans'
 import m015 from './migrations/015-report-queue'
 import m016 from './migrations/016-ledger-one-lock'
 import m020 from './migrations/020-risk'
+import m022 from './migrations/022-wiring'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -28,6 +29,7 @@ export const MIGRATIONS: [string, string][] = [
   ['009-finance', m009], ['010-lottery', m010], ['011-report', m011], ['012-invest', m012], ['013-ledger-turns', m013],
   ['014-report-plans', m014], ['015-report-queue', m015], ['016-ledger-one-lock', m016],
   ['020-risk', m020],
+  ['022-wiring', m022],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {
