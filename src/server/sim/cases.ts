@@ -79,7 +79,7 @@ function newcomer(ctx: SimContext, plan: Timeline, now: number): void {
   const who: Cast = {}
   register(plan, now - 7 * HOUR, who, { card: true })
   plan.at(now - 6 * HOUR, by(who, (x, id) => decidedRecharge(x, id, { yuan: 2000, pay: true })))
-  plan.at(now - 40 * 60_000, by(who, (x, id) => simulateWithdraw(x, id, { amount: 150_000 })))
+  plan.at(now - 40 * 60_000, by(who, (x, id) => simulateWithdraw(x, id, { share: 0.75 })))
 }
 
 /** An older member who deposits and asks for the money back an hour later, tagged 高风险 with a note. */
@@ -93,7 +93,7 @@ function quickOut(ctx: SimContext, plan: Timeline, now: number): void {
     await addNote(x.db, x.product, id, '多次充值后不投注即提现，疑似洗钱，提现前核实流水', SIM_ADMIN, x.at)
   }))
   plan.at(now - 3 * HOUR, by(who, (x, id) => decidedRecharge(x, id, { yuan: 5000, pay: true })))
-  plan.at(now - 2 * HOUR, by(who, (x, id) => simulateWithdraw(x, id, { amount: 450_000 })))
+  plan.at(now - 2 * HOUR, by(who, (x, id) => simulateWithdraw(x, id, { share: 0.9 })))
 }
 
 /** A high roller: small withdrawals all month, then 大 and 小 together on one draw (one always wins big), then a large withdrawal. */
