@@ -71,9 +71,9 @@ describe('export walk', () => {
     let csv = ''
     for await (const chunk of csvOf(memberRisk.logins.columns!, loginList.rows(ctx, { username: 'walk_m' } as never, 2))) csv += chunk
     const lines = csv.split('\r\n')
-    expect(lines[0]).toBe('\uFEFF会员,结果,原因,IP,设备,浏览器,时间')
+    expect(lines[0]).toBe('\uFEFF会员,类型,结果,原因,IP,设备,浏览器,时间')
     expect(lines.length).toBe(7)
-    expect(lines[1]).toMatch(/^walk_m,是,,10\.7\.0\.4,walk-dev,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(lines[1]).toMatch(/^walk_m,登录,是,,10\.7\.0\.4,walk-dev,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 })
 
