@@ -46,7 +46,7 @@ export function editEach(rows: Row[], title: string, change: Record<string, unkn
 const [memberList, deleteMembers] = crud({
   list: M, noun: '会员', keywords: ['member', 'huiyuan'],
   open: { id: 'member.memberList', title: '会员列表', view: () => import('../views/member/members') },
-  remove: { id: 'member.deleteMembers', endpoint: API.member.delete, line: name, notes: ['只能删除没有资金记录、余额和下级的会员；其余请改为禁用'] },
+  remove: { id: 'member.deleteMembers', endpoint: API.member.delete, line: name, notes: ['只能删除没有资金记录、余额、登录记录、备注和下级的会员；其余请改为禁用'] },
 })
 
 export default defineCommands([

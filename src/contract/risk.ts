@@ -7,10 +7,12 @@ export const BAN_BY: Labels = { ip: 'IP', device: '设备' }
 export const ASSOCIATION_BY: Labels = { ip: 'IP', device: '设备', card: '银行卡', wallet: '钱包地址' }
 export const LOGIN_RESULT: Labels = { 1: '成功', 0: '失败' }
 export const LOGIN_REASON: Labels = { '': '', banned_ip: 'IP 已封禁', banned_device: '设备已封禁', password: '密码错误', disabled: '账号已禁用' }
+/** What the attempt was: signing in, or registering (a refused registration has no member, only the name asked for). */
+export const LOGIN_ACTION: Labels = { login: '登录', register: '注册' }
 export const TURNOVER_SOURCE: Labels = { 1: '充值', 2: '彩金', 3: '人工加款' }
 
 export interface MemberLogin {
-  id: number; member_id: number; username: string; ip: string; device_id: string; user_agent: string
+  id: number; member_id: number | null; username: string; action: 'login' | 'register'; ip: string; device_id: string; user_agent: string
   ok: boolean; reason: string; at: string
 }
 export interface Ban { id: number; by: 'ip' | 'device'; value: string; remark: string; admin: string; created_at: string }

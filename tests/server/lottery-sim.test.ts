@@ -1,5 +1,5 @@
-// The simulator's lottery actor: on first start it plays and settles the last half hour of each demo room's draws with
-// members who hold money; afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
+// The simulator's lottery actor: on first start its history plays and settles a draw of each demo room on every day of
+// the month and every draw of the last minutes, with members who hold money; afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
 // ledger reconciles.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
@@ -7,6 +7,7 @@ import { ledgerOk, P, rows } from './lottery-fixtures'
 import { memberActor } from '../../src/server/sim/member-actor'
 import { lotteryActor } from '../../src/server/sim/lottery-actor'
 import { rng } from '../../src/server/sim/rng'
+import { backfill } from '../../src/server/sim/timeline'
 import { fillRoom } from '../../src/server/lottery/draw'
 import { verifyAudit } from '../../src/server/audit/verify'
 
@@ -18,8 +19,7 @@ describe('the lottery actor', () => {
   it('backfills settled draws with bets, then bets on the issues taking bets', async () => {
     const r = rng(42)
     const ctx = { root: t.db, product: P, r }
-    await t.db.tx((db) => memberActor.bootstrap!({ ...ctx, db }))
-    await t.db.tx((db) => lotteryActor.bootstrap!({ ...ctx, db }))
+    await backfill(t.db, P, r, [memberActor, lotteryActor])
     const drawn = await rows(t, `select status, count(*)::int as n from lottery_issues where product = $1 group by status`, [P])
     expect(drawn).toEqual([{ status: 3, n: expect.any(Number) }])
     expect(drawn[0].n).toBeGreaterThanOrEqual(80)

@@ -71,9 +71,9 @@ describe('export walk', () => {
     let csv = ''
     for await (const chunk of csvOf(memberRisk.logins.columns!, loginList.rows(ctx, { username: 'walk_m' } as never, 2))) csv += chunk
     const lines = csv.split('\r\n')
-    expect(lines[0]).toBe('\uFEFF会员,结果,原因,IP,设备,浏览器,时间')
+    expect(lines[0]).toBe('\uFEFF会员,类型,结果,原因,IP,设备,浏览器,时间')
     expect(lines.length).toBe(7)
-    expect(lines[1]).toMatch(/^walk_m,是,,10\.7\.0\.4,walk-dev,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(lines[1]).toMatch(/^walk_m,登录,是,,10\.7\.0\.4,walk-dev,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 })
 
@@ -161,7 +161,9 @@ describe('turnover', () => {
     await addRequirement(t.db, 'alpha', { member_id: m, source: TURNOVER.gift, ref: 'g:1', amount: 5000, multiple: 3 })
     await addRequirement(t.db, 'alpha', { member_id: m, source: TURNOVER.gift, ref: 'g:1', amount: 5000, multiple: 3 })
     expect(await remainingCents(t.db, m)).toBe(25000)
-    await consumeTurnover(t.db, 'alpha', [{ member_id: m, stake: 4000 }, { member_id: m, stake: 8000 }])
+    // Bets placed a moment after the requirements were made (a bet placed before one never counts for it).
+    const placed_at = new Date(Date.now() + 1000)
+    await consumeTurnover(t.db, 'alpha', [{ member_id: m, stake: 4000, placed_at }, { member_id: m, stake: 8000, placed_at }])
     const r = await t.get('/api/member/turnover', su, { member_id: m })
     expect([r.data.required, r.data.done, r.data.remaining]).toEqual(['250.00', '120.00', '130.00'])
     expect(r.data.items.map((x: any) => [x.ref, x.done])).toEqual([['g:1', '20.00'], ['r:1', '100.00']])

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
-import { DateTime, Id, IdBody, IdQuery, IntFilter, KeysetQuery, Money, MoneyText, Nullable, Paged, RemarkText, Text } from '../schema'
+import { DateTime, Id, IdBody, IdQuery, IntFilter, KeysetQuery, Money, MoneyText, Nullable, Paged, RateText, RemarkText, Text } from '../schema'
 import {
   BalanceChangeItem, BalanceSums, GIFT_BATCH_MAX, GiftRecordItem, GiftSums, MoneySums, RechargeItem, WithdrawalItem,
   type BalanceIndex, type Withdrawal, type GiftAnswer, type GiftIndex, type Recharge, type RechargeIndex, type WithdrawDecisionAnswer, type WithdrawIndex,
@@ -81,7 +81,7 @@ const MANUAL_MENUS = [MENU.manual, MENU.gift] as const
 
 export const giftmoney = {
   create: post<GiftAnswer>()('/api/giftmoney/create', MANUAL_MENUS, 'C',
-    '人工加款（6）、人工扣款（8）或彩金（7，可一次最多 1000 个会员），支持 Idempotency-Key', Type.Object({
+    '人工加款（6）、人工扣款（8）或彩金（7，可一次最多 1000 个会员），加款与彩金可带本次打码倍数，支持 Idempotency-Key', Type.Object({
       type: Type.Union([Type.Literal(6), Type.Literal(7), Type.Literal(8)], { title: '类型' }),
       username: Type.Optional(Text('用户名', 16)),
       member_id: MemberId,
@@ -89,6 +89,8 @@ export const giftmoney = {
       amount: MoneyText('金额'),
       remark: RemarkText('备注', 1),
       confirm: Type.Optional(Type.Boolean({ title: '确认' })),
+      /** 打码倍数 of a top-up (6) or gift (7): 0–9999, two decimals at most, 0 allowed; none = the finance setting. */
+      turnover_multiple: Type.Optional(RateText('打码倍数', 7)),
     }), { idempotent: true }),
   index: get<GiftIndex>()('/api/giftmoney/index', MANUAL_MENUS, '人工加款、扣款与彩金记录（含各类型合计）', Type.Object({
     ...KeysetQuery,

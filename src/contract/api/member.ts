@@ -71,7 +71,7 @@ export const member = {
       id: Id, ...MemberFields, username: Opt(Username), status: Opt(Status01()), is_agent: Opt(Type.Boolean({ title: '是否代理' })),
       withdraw_blocked: Opt(Type.Boolean({ title: '冻结提现' })),
     })),
-  delete: post<Removed>()('/api/member/delete', MENU.member, 'D', '删除会员（仅限无资金记录、无余额、无下级的会员）', IdsBody),
+  delete: post<Removed>()('/api/member/delete', MENU.member, 'D', '删除会员（仅限无资金记录、无余额、无登录记录与备注、无下级的会员）', IdsBody),
   show: get<MemberDetail>()('/api/member/show', MENU.member, '会员详情（完整手机号、资金汇总、标签与最新备注，记录查看日志）', IdQuery, { audit: true }),
   suggest: post<MemberSuggestion[]>()('/api/member/suggest', SUGGEST_MENUS, 'R', '按用户名前缀联想会员（最多 10 个）',
     Type.Object({ username: Text('用户名', 16) })),

@@ -3,15 +3,15 @@ import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
 import { col, LABELS_KEYWORD } from '../list'
-import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, KeysetQueryInt, LabelFilter, PageQuery, Paged, RemarkText, Text, TimeText } from '../schema'
-import { ASSOCIATION_BY, BAN_BY, LOGIN_REASON, LOGIN_RESULT, RISK_LEVEL } from '../risk'
+import { DateTime, Hidden, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, KeysetQueryInt, LabelFilter, Nullable, PageQuery, Paged, RemarkText, Text, TimeText } from '../schema'
+import { ASSOCIATION_BY, BAN_BY, LOGIN_ACTION, LOGIN_REASON, LOGIN_RESULT, RISK_LEVEL } from '../risk'
 import type { Association, Ban, MemberLogin, MemberTag, Note, SharedValue, Tag, Turnover } from '../risk'
 import type { Paged as PagedOf } from '../common'
 
 type List<T> = PagedOf<T> & { cursor_next: number | null; cursor_prev: number | null }
 
 const LoginItem = Type.Object({
-  id: Type.Integer(), member_id: Type.Integer(), username: Type.String(), ip: Type.String(), device_id: Type.String(),
+  id: Type.Integer(), member_id: Nullable(Type.Integer()), username: Type.String(), action: Type.String(), ip: Type.String(), device_id: Type.String(),
   user_agent: Type.String(), ok: Type.Boolean(), reason: Type.String(), at: TimeText,
 }, { additionalProperties: false })
 const BanItem = Type.Object({
@@ -31,18 +31,19 @@ const TagFields = {
 const ByValue = (labels: Record<string, string>) => Type.Union(Object.keys(labels).map((k) => Type.Literal(k)), { title: '类型', [LABELS_KEYWORD]: labels })
 
 export const memberRisk = {
-  logins: get<List<MemberLogin>>()('/api/member/logins', MENU.memberLogins, '会员登录记录（游标翻页，最新在前）', Type.Object({
+  logins: get<List<MemberLogin>>()('/api/member/logins', MENU.memberLogins, '会员登录与注册记录（游标翻页，最新在前；被拒绝的注册没有会员，只记所填用户名）', Type.Object({
     ...KeysetQuery,
     username: Type.Optional(Text('用户名', 16)),
     member_id: Hidden(IntFilter('会员ID', 1, 2147483647)),
     ip: Type.Optional(Text('IP', 45)),
     device_id: Type.Optional(Text('设备', 64)),
     ok: LabelFilter('结果', LOGIN_RESULT),
+    action: LabelFilter('类型', LOGIN_ACTION),
     start_time: Type.Optional(DateTime('开始时间')),
     end_time: Type.Optional(DateTime('结束时间')),
   }), {
     response: Paged(LoginItem),
-    columns: [col('username', '会员', undefined, 120), col('ok', '结果', 'bool', 70), col('reason', '原因', LOGIN_REASON, 110),
+    columns: [col('username', '会员', undefined, 120), col('action', '类型', LOGIN_ACTION, 70), col('ok', '结果', 'bool', 70), col('reason', '原因', LOGIN_REASON, 110),
       col('ip', 'IP', undefined, 140), col('device_id', '设备', undefined, 160), col('user_agent', '浏览器', undefined, 240, true),
       col('at', '时间', 'datetime', 165)],
   }),

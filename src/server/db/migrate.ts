@@ -22,6 +22,7 @@ import m015 from './migrations/015-report-queue'
 import m016 from './migrations/016-ledger-one-lock'
 import m020 from './migrations/020-risk'
 import m021 from './migrations/021-desk'
+import m022 from './migrations/022-wiring'
 import m023 from './migrations/023-events'
 import m024 from './migrations/024-member-risk-lists'
 
@@ -30,7 +31,7 @@ export const MIGRATIONS: [string, string][] = [
   ['004-member', m004], ['005-ledger', m005], ['006-settings', m006], ['007-finance', m007], ['008-jobs', m008],
   ['009-finance', m009], ['010-lottery', m010], ['011-report', m011], ['012-invest', m012], ['013-ledger-turns', m013],
   ['014-report-plans', m014], ['015-report-queue', m015], ['016-ledger-one-lock', m016],
-  ['020-risk', m020], ['021-desk', m021], ['023-events', m023], ['024-member-risk-lists', m024],
+  ['020-risk', m020], ['021-desk', m021], ['022-wiring', m022], ['023-events', m023], ['024-member-risk-lists', m024],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,5 +1,6 @@
 // /api/giftmoney routes (人工充值扣款, 彩金赠送): create a manual top-up, deduction or gift money (one member, or gift
-// money to up to 1,000 usernames with a result each), idempotent per Idempotency-Key; and the list of these records.
+// money to up to 1,000 usernames with a result each), idempotent per Idempotency-Key, a top-up or gift with its own
+// turnover multiple (打码倍数) or the setting's; and the list of these records.
 import { randomUUID } from 'node:crypto'
 import { route } from '../http/route'
 import { listRoute, by, type Filter } from '../db/list'
@@ -13,6 +14,7 @@ import { centsText } from '../../contract/money'
 import { amountCents, assertMenu, requiredRemark } from './common'
 import { adjustOne, giftMany, type ManualType } from './manual-rules'
 import { RECHARGE_COLS, RECHARGE_FROM } from './recharge-store'
+import { parseMultiple } from '../risk/turnover'
 
 /** `type` as one type or several (`6,8`), each 6, 7 or 8: the records of those sources. */
 const byTypes: Filter<string> = (w, raw) => {
@@ -36,7 +38,11 @@ export default [
     if (total > limit && b.confirm !== true) {
       throw badRequest(`金额合计 ${centsText(total)} 元超过人工操作确认金额 ${centsText(limit)} 元，请核对后确认提交（confirm: true）`, 'confirm')
     }
-    const a = { type, amount, remark, admin: ctx.caller.username, key: `${ctx.caller.adminId}:${idempotencyKey(ctx.req) ?? randomUUID()}` }
+    if (type === 8 && b.turnover_multiple !== undefined) throw badRequest('人工扣款没有打码量，不能填写打码倍数', 'turnover_multiple')
+    const multiple = b.turnover_multiple === undefined ? null : parseMultiple(b.turnover_multiple)
+    const a = {
+      type, amount, remark, admin: ctx.caller.username, key: `${ctx.caller.adminId}:${idempotencyKey(ctx.req) ?? randomUUID()}`, turnover_multiple: multiple,
+    }
     const results = many
       ? await giftMany(ctx.db, ctx.caller.product, b.usernames!, a)
       : [await adjustOne(ctx.db, ctx.caller.product, { member_id: b.member_id, username: b.username }, a)]
@@ -45,7 +51,9 @@ export default [
     const answer: GiftAnswer = {
       type, amount: centsText(amount), ok: ok.length, failed: results.length - ok.length, total: centsText(amount * ok.length), results,
     }
-    ctx.audit.after = { type, amount: answer.amount, remark, total: answer.total, ok: answer.ok, failed: answer.failed, results }
+    ctx.audit.after = {
+      type, amount: answer.amount, remark, ...(multiple === null ? {} : { turnover_multiple: multiple }), total: answer.total, ok: answer.ok, failed: answer.failed, results,
+    }
     return answer
   }),
   listRoute(giftmoney.index, {

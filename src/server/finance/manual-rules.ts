@@ -2,6 +2,7 @@
 // promotions account): each writes its recharge record (source 1, 2 or 3, status 成功) and its transfer together,
 // keyed by the request's idempotency key and the member, so a retry moves nothing twice. Gift money to many
 // members runs each member in its own subtransaction: one member's failure leaves the others' gifts in place.
+// A top-up or gift asks for turnover (打码量) under its order number: amount × its own multiple or the setting's.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { AppError, conflict } from '../errors'
@@ -10,6 +11,7 @@ import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
 import { centsText } from '../../contract/money'
 import { MANUAL_SOURCE, type GiftResult } from '../../contract/finance'
 import { ORDER_NO, realMember } from './common'
+import { requireTurnover, TURNOVER } from '../risk/turnover'
 
 export type ManualType = 6 | 7 | 8
 
@@ -24,6 +26,8 @@ export interface Adjustment {
   admin: string
   /** The admin's idempotency key of the request, scoped by the admin (a fresh one when the caller sent none). */
   key: string
+  /** The turnover multiple of a top-up or gift (打码倍数); none = the finance setting of its type. */
+  turnover_multiple?: string | null
   at?: Date
 }
 
@@ -48,6 +52,11 @@ export async function adjustMember(db: Queryable, product: string, member: { id:
     amount: a.amount, type: a.type === 6 ? TRANSFER.manualAdd : a.type === 7 ? TRANSFER.gift : TRANSFER.manualSub,
     ref: record.order_no, remark: a.remark, admin: a.admin, at: a.at,
   }).catch((e) => { throw insufficient(e, (left) => `扣款金额超过可用余额：${member.username} 可用余额 ${left} 元`) })
+  if (credit) {
+    await requireTurnover(db, product, {
+      member_id: member.id, source: a.type === 7 ? TURNOVER.gift : TURNOVER.manual, ref: record.order_no, amount: a.amount, multiple: a.turnover_multiple, at: a.at,
+    })
+  }
   const before = credit ? moved.toBefore : moved.fromBefore
   const after = credit ? moved.toAfter : moved.fromAfter
   return {

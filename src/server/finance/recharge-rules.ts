@@ -1,6 +1,7 @@
 // Recharges: the member site's request (the simulator's path) and the operator's decision. Confirming credits the
 // member from the cash-in account (type 2, or 12 for a digital-wallet deposit), raises total_recharge and the level,
-// and consumes a merchant's quota when paid through one, all in the caller's transaction; failing moves nothing.
+// consumes a merchant's quota when paid through one, and asks for its turnover (打码量: amount × the finance setting
+// turnover_multiple_recharge), all in the caller's transaction; failing moves nothing.
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, conflict, notFound } from '../errors'
@@ -11,6 +12,7 @@ import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
 import { centsText } from '../../contract/money'
 import { MSG } from '../../contract/messages'
 import { ORDER_NO, realMember } from './common'
+import { requireTurnover, TURNOVER } from '../risk/turnover'
 
 export interface RechargeRequest {
   member_id: number
@@ -81,5 +83,6 @@ export async function decideRecharge(db: Queryable, product: string, id: number,
   })
   await db.query('update members set total_recharge = total_recharge + $2, updated_at = now() where id = $1', [r.member_id, amount])
   await upgradeLevel(db, r.member_id)
+  await requireTurnover(db, product, { member_id: r.member_id, source: TURNOVER.recharge, ref: r.order_no, amount, at: d.at })
   return r
 }

@@ -1,7 +1,8 @@
 // Cancelling a draw (edit status 4): every bet's stake goes back (type 1, 撤单退款) and, when the draw had settled,
 // every payout is taken back first-refund-then-reverse (type 3, 撤单冲正), all through the ledger in one
 // transaction, so each member ends exactly where they stood without that draw. A member who has spent the payout
-// cannot give it back: the cancellation is refused (409) naming them, and nothing moves.
+// cannot give it back: the cancellation is refused (409) naming them, and nothing moves. The turnover (打码量) its
+// stakes fulfilled when it settled is given back to the same requirements, exactly.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { conflict } from '../errors'
@@ -11,6 +12,7 @@ import { LedgerError, transferBatch, type BatchLeg } from '../ledger/ledger'
 import { lockIssue } from './draw'
 import { ORDER_NO } from './sql'
 import { cancelledTotals } from './totals'
+import { restoreIssueTurnover } from '../risk/turnover'
 
 /** refunded and reversed: real members' money (virtual and trial money is never a financial figure). */
 export interface Cancelled { id: number; issue_no: string; bets: number; refunded: bigint; reversed: bigint }
@@ -52,6 +54,8 @@ export async function cancelIssue(db: Queryable, product: string, id: number, re
     await db.query('release savepoint lottery_cancel')
   }
   await cancelledTotals(db, id)
+  // A cancelled bet is no turnover: a settled draw's stakes give back exactly what they fulfilled.
+  if (i.status === 3) await restoreIssueTurnover(db, id)
   await db.query(`update lottery_bets set status = 4, settled_at = coalesce(settled_at, now()) where issue_id = $1 and status in (1, 2, 3)`, [id])
   const real = bets.filter((b) => b.money === 0)
   // Each bet is a safe integer; their sums are bigints (an issue's many bets could pass 2^53 cents).

@@ -11,6 +11,7 @@ import { transferBatch, type BatchLeg } from '../ledger/ledger'
 import { sumOf, winningCodes, type Digits } from './rules'
 import { ORDER_NO } from './sql'
 import { settledTotals } from './totals'
+import { consumeIssueTurnover } from '../risk/turnover'
 
 export interface Settled { id: number; issue_no: string; bets: number; winners: number; payout: number }
 
@@ -45,6 +46,8 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
     if (legs.length) await transferBatch(db, i.product, money, legs, { at })
   }
   await settledTotals(db, id)
+  // The real stakes, won or lost, fulfil their members' turnover requirements (打码量) made before the bets.
+  await consumeIssueTurnover(db, i.product, id)
   const real = await one<{ n: number; stake: string; payout: string; all: number }>(db,
     `select count(*) filter (where money = 0)::int as n, coalesce(sum(amount) filter (where money = 0), 0) as stake,
             coalesce(sum(payout) filter (where money = 0), 0) as payout, count(*)::int as all

@@ -23,6 +23,8 @@ export interface RegisterInput extends MemberFields {
   password?: string
   fund_password?: string
   register_ip?: string
+  /** The member site's device id at registration (关联账号 groups by it). */
+  register_device?: string
   /** Backfilled demo history. */
   at?: Date
 }
@@ -94,12 +96,12 @@ export async function registerMember(db: Queryable, product: string, input: Regi
   for (let attempt = 0; !row; attempt++) {
     row = await nameUnique(input.username, one<{ id: number }>(db,
       `insert into members (product, kind, username, password_hash, fund_password_hash, nickname, real_name, phone, level_id,
-                            agent_id, agent_path, invite_code, status, register_ip, remark, avatar, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, coalesce($17, now()), coalesce($17, now()))
+                            agent_id, agent_path, invite_code, status, register_ip, remark, avatar, created_at, updated_at, register_device)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, coalesce($17, now()), coalesce($17, now()), $18)
        on conflict (product, invite_code) do nothing returning id`,
       [product, kind, input.username, pw, fund, input.nickname ?? '', input.real_name ?? '', input.phone ?? '', level,
         path.length ? path[path.length - 1] : null, path, inviteCode(), input.status ?? 1, input.register_ip ?? '',
-        input.remark ?? '', input.avatar ?? '', input.at ?? null]))
+        input.remark ?? '', input.avatar ?? '', input.at ?? null, input.register_device ?? '']))
     if (!row && attempt > 5) throw conflict('邀请码生成失败，请重试')
   }
   await openAccounts(db, product, kind, row.id, MEMBER_KINDS)
@@ -199,9 +201,11 @@ export async function editMember(db: Queryable, product: string, id: number, inp
 }
 
 /**
- * Deletes members with no money history, no money records (recharges or withdrawals in any state) and no balance;
- * anything else is refused with the names (请改为禁用). The members and their accounts are locked first, so no
- * transfer can slip in between the check and the delete.
+ * Deletes members with no money history, no money records (recharges or withdrawals in any state) and no balance,
+ * who never logged in and have no notes (logins and notes are history the risk screens keep, notes are append-only);
+ * anything else is refused with the names (请改为禁用). What only describes the account goes with it: its tags, cards,
+ * wallets and the payee history. The members and their accounts are locked first, so no transfer can slip in
+ * between the check and the delete.
  */
 export async function deleteMembers(db: Queryable, product: string, ids: number[], kind: MemberKind = 0) {
   if (kind === 0) await lockTree(db, product, 'exclusive')
@@ -209,16 +213,19 @@ export async function deleteMembers(db: Queryable, product: string, ids: number[
     'select id from members where id = any($1::int[]) and product = $2 and kind = $3 order by id for update', [ids, product, kind])
   if (locked.length !== new Set(ids).size) throw notFound('会员不存在')
   await db.query('select id from ledger_accounts where product = $1 and owner_id = any($2::int[]) and kind < 4 order by id for update', [product, ids])
-  const rows = await many<{ id: number; username: string; busy: boolean; downline: boolean }>(db,
+  const rows = await many<{ id: number; username: string; busy: boolean; history: boolean; downline: boolean }>(db,
     `select m.id, m.username,
             exists (select 1 from ledger_accounts a where a.product = m.product and a.owner_id = m.id and a.kind < 4
                       and (a.balance <> 0 or exists (select 1 from ledger_transfers t where t.from_account = a.id or t.to_account = a.id)))
               or exists (select 1 from recharges r where r.member_id = m.id)
               or exists (select 1 from withdrawals w where w.member_id = m.id) as busy,
+            exists (select 1 from member_logins l where l.member_id = m.id) or exists (select 1 from member_notes n where n.member_id = m.id) as history,
             exists (select 1 from members d where d.agent_id = m.id) as downline
        from members m where m.id = any($1::int[]) order by m.id`, [locked.map((r) => r.id)])
   const busy = rows.filter((r) => r.busy).map((r) => r.username)
   if (busy.length) throw conflict(`${busy.join('、')} 有资金记录或余额，不能删除，请改为禁用`)
+  const kept = rows.filter((r) => r.history).map((r) => r.username)
+  if (kept.length) throw conflict(`${kept.join('、')} 有登录记录或备注，不能删除，请改为禁用`)
   const lead = rows.filter((r) => r.downline).map((r) => r.username)
   if (lead.length) throw conflict(`${lead.join('、')} 名下还有会员，不能删除，请改为禁用`)
   // A deleted member never registered, as far as the report is concerned (it has no money history to keep).

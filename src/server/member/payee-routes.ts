@@ -7,7 +7,7 @@ import { by } from '../db/list'
 import { route } from '../http/route'
 import { conflict, notFound } from '../errors'
 import type { Endpoint } from '../../contract/endpoint'
-import { keepDefault, lockOwners, makeDefault } from './payee-store'
+import { makeDefault, unbindPayees } from './payee-store'
 import { cardInUse } from './payee-use'
 import { created, edited, removed } from './logged'
 
@@ -69,10 +69,7 @@ export function payeeRoutes<T extends Payee, B extends { is_default?: boolean }>
     route(ep.delete, (ctx, b) => removed(ctx, (b as { ids: number[] }).ids, (ids) => k.load(ctx.db, ctx.caller.product, ids), missing, async (rows, ids) => {
       const busy = await cardInUse(ctx.db, k.what, ids)
       if (busy.length) throw conflict(`${k.busy.label} ${rows.filter((r) => busy.includes(r.id)).map(k.busy.name).join('、')} 有审核中的提现，不能删除`)
-      const owners = [...new Set(rows.map((r) => r.member_id))]
-      await lockOwners(ctx.db, owners)
-      await ctx.db.query(`delete from ${k.table} where id = any($1::int[])`, [ids])
-      await keepDefault(ctx.db, k.table, owners)
+      await unbindPayees(ctx.db, k.table, rows)
     })),
   ]
 }

@@ -42,6 +42,14 @@ export async function keepDefault(db: Queryable, table: 'member_cards' | 'member
         and not exists (select 1 from ${table} d where d.member_id = ${table}.member_id and d.is_default)`, [memberIds])
 }
 
+/** Unbinds cards or wallets: their owners locked first, each left with a default if it has any left (the payee history keeps them). */
+export async function unbindPayees(db: Queryable, table: 'member_cards' | 'member_wallets', rows: { id: number; member_id: number }[]): Promise<void> {
+  const owners = [...new Set(rows.map((r) => r.member_id))]
+  await lockOwners(db, owners)
+  await db.query(`delete from ${table} where id = any($1::int[])`, [rows.map((r) => r.id)])
+  await keepDefault(db, table, owners)
+}
+
 export interface CardInput {
   member_id?: number; username?: string; holder: string; bank_name: string; branch?: string; card_no: string
   status: number; is_default?: boolean

@@ -18,20 +18,26 @@ export async function bannedBy(db: Queryable, product: string, v: { ip?: string;
   return r?.by ?? null
 }
 
+/** Bans an IP or a device (a reason is required; one already banned: 409). */
+export async function addBan(db: Queryable, product: string, b: { by: Ban['by']; value: string; remark: string; admin: string }): Promise<Ban> {
+  const value = b.value.trim()
+  if (!value) throw badRequest('请填写要封禁的 IP 或设备', 'value')
+  if (!b.remark.trim()) throw badRequest('请填写封禁原因', 'remark')
+  const row = await one<Ban>(db,
+    `insert into member_bans (product, by, value, remark, admin) values ($1, $2, $3, $4, $5)
+     on conflict (product, by, value) do nothing returning ${COLS.replace(/b\./g, '')}`,
+    [product, b.by, value, b.remark.trim(), b.admin])
+  if (!row) throw conflict(`${b.by === 'ip' ? 'IP' : '设备'} ${value} 已在封禁列表中`)
+  return row
+}
+
 export default [
   listRoute(ban.index, {
     from: 'member_bans b', select: COLS, id: 'b.id', table: 'member_bans', product: 'b.product',
     filters: { by: 'b.by', value: (w, v) => { w.prefix('b.value', v) } },
   }),
   route(ban.create, async (ctx, b) => {
-    const value = b.value.trim()
-    if (!value) throw badRequest('请填写要封禁的 IP 或设备', 'value')
-    if (!b.remark.trim()) throw badRequest('请填写封禁原因', 'remark')
-    const row = await one<Ban>(ctx.db,
-      `insert into member_bans (product, by, value, remark, admin) values ($1, $2, $3, $4, $5)
-       on conflict (product, by, value) do nothing returning ${COLS.replace(/b\./g, '')}`,
-      [ctx.caller.product, b.by, value, b.remark.trim(), ctx.caller.username])
-    if (!row) throw conflict(`${b.by === 'ip' ? 'IP' : '设备'} ${value} 已在封禁列表中`)
+    const row = await addBan(ctx.db, ctx.caller.product, { ...b, by: b.by as Ban['by'], admin: ctx.caller.username })
     ctx.audit.target_ids = [String(row.id)]
     ctx.audit.after = row
     return row

@@ -68,6 +68,42 @@ async function relevel(db: Queryable, memberIds: number[]): Promise<void> {
     where mt.member_id = m.id), 0) where m.id = any($1::int[])`, [memberIds])
 }
 
+export async function createTag(db: Queryable, product: string, b: { name: string; color?: string; risk_level: number; exclusive?: string }): Promise<Tag> {
+  await nameFree(db, product, b.name)
+  const r = await one<{ id: number }>(db, 'insert into tags (product, name, color, risk_level, exclusive) values ($1, $2, $3, $4, $5) returning id',
+    [product, ...fields(b)])
+  return tagById(db, product, r!.id)
+}
+
+/** Sets a member's tags (two of one exclusive group: 409) and its risk level; answers the tags before and after. */
+export async function setTags(db: Queryable, product: string, memberId: number, tagIds: number[]) {
+  const m = await memberOf(db, product, memberId, true)
+  const ids = [...new Set(tagIds)]
+  const chosen = await many<{ id: number; name: string; exclusive: string }>(db,
+    'select id, name, exclusive from tags where id = any($1::int[]) and product = $2 order by id', [ids, product])
+  if (chosen.length !== ids.length) throw badRequest('标签不存在', 'tag_ids')
+  const groups = new Map<string, string>()
+  for (const t of chosen.filter((x) => x.exclusive)) {
+    const other = groups.get(t.exclusive)
+    if (other) throw conflict(`「${other}」与「${t.name}」属于同一互斥组（${t.exclusive}），不能同时持有`)
+    groups.set(t.exclusive, t.name)
+  }
+  const before = await tagsOf(db, m.id)
+  await db.query('delete from member_tags where member_id = $1 and not (tag_id = any($2::int[]))', [m.id, ids])
+  await db.query('insert into member_tags (member_id, tag_id) select $1, unnest($2::int[]) on conflict do nothing', [m.id, ids])
+  await relevel(db, [m.id])
+  return { m, before, after: await tagsOf(db, m.id) }
+}
+
+/** Appends a note to a member (append-only: a trigger refuses changing or deleting one). */
+export async function addNote(db: Queryable, product: string, memberId: number, text: string, admin: string, at?: Date) {
+  const m = await memberOf(db, product, memberId)
+  if (!text.trim()) throw badRequest('请填写备注内容', 'text')
+  const note = await one<Note>(db, `insert into member_notes (product, member_id, text, admin, created_at) values ($1, $2, $3, $4, coalesce($5::timestamptz, now()))
+    returning id, text, admin, ${TIME('created_at')} as created_at`, [product, m.id, text.trim(), admin, at ?? null])
+  return { m, note: note! }
+}
+
 export default [
   listRoute(tag.index, {
     from: 'tags t', select: COLS, id: 't.id', table: 'tags', product: 't.product',
@@ -75,10 +111,7 @@ export default [
   }),
   route(tag.show, (ctx, q) => tagById(ctx.db, ctx.caller.product, q.id)),
   route(tag.create, async (ctx, b) => {
-    await nameFree(ctx.db, ctx.caller.product, b.name)
-    const r = await one<{ id: number }>(ctx.db, 'insert into tags (product, name, color, risk_level, exclusive) values ($1, $2, $3, $4, $5) returning id',
-      [ctx.caller.product, ...fields(b)])
-    const after = await tagById(ctx.db, ctx.caller.product, r!.id)
+    const after = await createTag(ctx.db, ctx.caller.product, b)
     ctx.audit.target_ids = [String(after.id)]
     ctx.audit.after = after
     return after
@@ -103,32 +136,14 @@ export default [
     return { ids: rows.map((r) => r.id) }
   }),
   route(memberRisk.tags, async (ctx, b) => {
-    const m = await memberOf(ctx.db, ctx.caller.product, b.member_id, true)
-    const ids = [...new Set(b.tag_ids)]
-    const chosen = await many<{ id: number; name: string; exclusive: string }>(ctx.db,
-      'select id, name, exclusive from tags where id = any($1::int[]) and product = $2 order by id', [ids, ctx.caller.product])
-    if (chosen.length !== ids.length) throw badRequest('标签不存在', 'tag_ids')
-    const groups = new Map<string, string>()
-    for (const t of chosen.filter((x) => x.exclusive)) {
-      const other = groups.get(t.exclusive)
-      if (other) throw conflict(`「${other}」与「${t.name}」属于同一互斥组（${t.exclusive}），不能同时持有`)
-      groups.set(t.exclusive, t.name)
-    }
-    const before = await tagsOf(ctx.db, m.id)
-    await ctx.db.query('delete from member_tags where member_id = $1 and not (tag_id = any($2::int[]))', [m.id, ids])
-    await ctx.db.query('insert into member_tags (member_id, tag_id) select $1, unnest($2::int[]) on conflict do nothing', [m.id, ids])
-    await relevel(ctx.db, [m.id])
-    const after = await tagsOf(ctx.db, m.id)
+    const { m, before, after } = await setTags(ctx.db, ctx.caller.product, b.member_id, b.tag_ids)
     Object.assign(ctx.audit, { target_ids: [String(m.id)], before: { username: m.username, tags: before }, after: { username: m.username, tags: after } })
     return after
   }),
   route(memberRisk.note, async (ctx, b) => {
-    const m = await memberOf(ctx.db, ctx.caller.product, b.member_id)
-    if (!b.text.trim()) throw badRequest('请填写备注内容', 'text')
-    const n = await one<Note>(ctx.db, `insert into member_notes (product, member_id, text, admin) values ($1, $2, $3, $4)
-      returning id, text, admin, ${TIME('created_at')} as created_at`, [ctx.caller.product, m.id, b.text.trim(), ctx.caller.username])
-    Object.assign(ctx.audit, { target_ids: [String(m.id)], after: { username: m.username, note: n } })
-    return n!
+    const { m, note } = await addNote(ctx.db, ctx.caller.product, b.member_id, b.text, ctx.caller.username)
+    Object.assign(ctx.audit, { target_ids: [String(m.id)], after: { username: m.username, note } })
+    return note
   }),
   route(memberRisk.notes, async (ctx, q) => ({ items: await notesOf(ctx.db, (await memberOf(ctx.db, ctx.caller.product, q.member_id)).id) })),
 ]

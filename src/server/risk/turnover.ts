@@ -1,6 +1,7 @@
 // 打码量: every credit of real money asks for amount × multiple of valid turnover; the stakes of settled bets (won or
-// lost; cancelled ones never settle) fulfil the oldest open requirement first. Trial and virtual money ask for none.
-// The ledger's callers add a requirement in the credit's transaction and consume in the settlement's.
+// lost) placed after a requirement was made fulfil it, the oldest open requirement first; a cancelled draw's stakes
+// are given back. Trial and virtual money ask for none. The credit paths (recharge confirmation, manual top-up, gift
+// money) add a requirement in the credit's transaction; settlement consumes in its own, cancellation restores in its.
 import { many, one } from '../db/db'
 import type { Queryable } from '../db/db'
 import { route } from '../http/route'
@@ -9,39 +10,103 @@ import { badRequest } from '../errors'
 import { memberRisk } from '../../contract/api/risk'
 import type { Turnover, TurnoverItem } from '../../contract/risk'
 import { centsText } from '../../contract/money'
+import { readSettings } from '../settings/store'
 import { memberOf } from './tags'
 
 export const TURNOVER = { recharge: 1, gift: 2, manual: 3 } as const
+export type TurnoverSource = (typeof TURNOVER)[keyof typeof TURNOVER]
 
-/** Adds the requirement of a credit (once per ref); a virtual or trial member, or a multiple of 0 with nothing asked, adds a zero one or none. */
-export async function addRequirement(db: Queryable, product: string, r: { member_id: number; source: 1 | 2 | 3; ref: string; amount: number; multiple: string | number }): Promise<void> {
-  const multiple = String(r.multiple).trim()
+/** The finance setting holding each source's multiple. */
+const SETTING: Record<TurnoverSource, string> = { 1: 'turnover_multiple_recharge', 2: 'turnover_multiple_gift', 3: 'turnover_multiple_manual' }
+
+/** A multiple as stored: 0–9999 with at most two decimals (0 allowed: the credit asks for nothing). */
+export function parseMultiple(v: string | number): string {
+  const multiple = String(v).trim()
   if (!/^\d{1,4}(\.\d{1,2})?$/.test(multiple)) throw badRequest('打码倍数须为 0-9999 之间、最多两位小数的数', 'turnover_multiple')
-  await db.query(
-    `insert into turnover_requirements (product, member_id, source, ref, amount, multiple, required)
-     select $1, m.id, $3, $4, $5::bigint, $6::numeric, round($5::bigint * $6::numeric)::bigint from members m where m.id = $2 and m.product = $1 and m.kind = 0
-     on conflict (product, ref) do nothing`, [product, r.member_id, r.source, r.ref, r.amount, multiple])
+  return multiple
 }
 
+export interface Requirement {
+  member_id: number; source: TurnoverSource; ref: string; amount: number; multiple: string | number
+  /** When the credit happened (backfilled history); defaults to now. Only stakes of bets placed later count. */
+  at?: Date
+}
+
+/** Adds the requirement of a credit (once per ref); a virtual or trial member adds none, a multiple of 0 a zero one. */
+export async function addRequirement(db: Queryable, product: string, r: Requirement): Promise<void> {
+  await db.query(
+    `insert into turnover_requirements (product, member_id, source, ref, amount, multiple, required, created_at)
+     select $1, m.id, $3, $4, $5::bigint, $6::numeric, round($5::bigint * $6::numeric)::bigint, coalesce($7::timestamptz, now())
+       from members m where m.id = $2 and m.product = $1 and m.kind = 0
+     on conflict (product, ref) do nothing`, [product, r.member_id, r.source, r.ref, r.amount, parseMultiple(r.multiple), r.at ?? null])
+}
+
+/** A credit's requirement with its own multiple, or (none given) the finance setting of its source. */
+export async function requireTurnover(db: Queryable, product: string, r: Omit<Requirement, 'multiple'> & { multiple?: string | number | null }): Promise<void> {
+  const multiple = r.multiple ?? (await readSettings(db, product, [SETTING[r.source]])).text(SETTING[r.source])
+  await addRequirement(db, product, { ...r, multiple })
+}
+
+/** One settled stake: its member, amount (cents) and when the bet was placed. */
+export interface SettledStake { member_id: number; stake: number; placed_at: Date | string }
+
 /**
- * Settled stakes fulfil requirements, per member oldest first, in one statement for a whole settlement. The open rows
- * are locked first (member, then id order), so concurrent settlements of one member never count a stake twice.
+ * Settled stakes fulfil requirements, per member oldest first, in one statement for a whole settlement; a stake counts
+ * only for the requirements made before its bet was placed. `stakes` is SQL answering (member_id, placed, stake) with
+ * its parameters from $3 on ($1 the product, $2 the settled issue or null). The open rows are locked first (member,
+ * then id order), so concurrent settlements of one member never count a stake twice. With an issue, what each
+ * requirement received is kept (turnover_uses), so cancelling the draw can give exactly that back.
+ *
+ * Bets in placement order each fill the oldest open requirement made before them, so what is filled is always a
+ * prefix of the open requirements (by created_at): after bet k it is F_k = min(F_{k-1} + s_k, L_k), L_k being what
+ * the requirements made before bet k still asked. Unrolled, F_n = S_n + min(0, min_k (L_k − S_k)), S_k the running
+ * sum of stakes: one window over the stakes, then the prefix is laid over the requirements.
  */
-export async function consumeTurnover(db: Queryable, product: string, stakes: { member_id: number; stake: number }[]): Promise<void> {
+async function consume(db: Queryable, product: string, issueId: number | null, stakes: string, params: unknown[]): Promise<void> {
+  // ($2, the issue, is named so that both statements take the same parameters.)
+  const locked = await many<{ id: number }>(db,
+    `select id, $2::bigint as issue_id from turnover_requirements where product = $1 and done < required and waived_at is null
+        and member_id in (select s.member_id from (${stakes}) s)
+      order by member_id, id for update`, [product, issueId, ...params])
+  if (!locked.length) return
+  await db.query(
+    `with g as (select s.member_id, s.placed, sum(s.stake)::bigint as stake from (${stakes}) s where s.stake > 0 group by 1, 2),
+          r as (select r.id, r.member_id, r.created_at, r.required - r.done as rest from turnover_requirements r
+                 where r.product = $1 and r.done < r.required and r.waived_at is null and r.member_id in (select member_id from g)),
+          b as (select g.member_id, sum(g.stake) over (partition by g.member_id order by g.placed) as cum,
+                       (select coalesce(sum(r.rest), 0) from r where r.member_id = g.member_id and r.created_at < g.placed) as lim
+                  from g),
+          f as (select member_id, max(cum) + least(0, min(lim - cum)) as fill from b group by member_id),
+          o as (select r.id, r.member_id, r.rest,
+                       coalesce(sum(r.rest) over (partition by r.member_id order by r.created_at, r.id rows between unbounded preceding and 1 preceding), 0) as ahead
+                  from r),
+          u as (update turnover_requirements t set done = t.done + least(o.rest, f.fill - o.ahead)
+                  from o join f on f.member_id = o.member_id where t.id = o.id and f.fill > o.ahead
+                returning t.id, least(o.rest, f.fill - o.ahead) as used)
+     insert into turnover_uses (issue_id, requirement_id, amount) select $2::bigint, u.id, u.used from u where $2::bigint is not null`,
+    [product, issueId, ...params])
+}
+
+/** Stakes given one by one (tests, tools); with `issueId`, what they fulfilled is kept for that draw. */
+export async function consumeTurnover(db: Queryable, product: string, stakes: SettledStake[], issueId?: number): Promise<void> {
   const live = stakes.filter((s) => s.stake > 0)
   if (!live.length) return
-  const ids = live.map((s) => s.member_id)
-  await db.query(`select id from turnover_requirements where member_id = any($1::int[]) and product = $2 and done < required and waived_at is null
-    order by member_id, id for update`, [ids, product])
-  await db.query(
-    `with s as (select member_id, sum(stake)::bigint as stake from unnest($1::int[], $2::bigint[]) as x(member_id, stake) group by member_id),
-          o as (select r.id, r.member_id, r.required - r.done as rest,
-                       coalesce(sum(r.required - r.done) over (partition by r.member_id order by r.id rows between unbounded preceding and 1 preceding), 0) as ahead
-                  from turnover_requirements r join s on s.member_id = r.member_id
-                 where r.product = $3 and r.done < r.required and r.waived_at is null)
-     update turnover_requirements r set done = r.done + least(o.rest, s.stake - o.ahead)
-       from o join s on s.member_id = o.member_id where r.id = o.id and s.stake > o.ahead`,
-    [ids, live.map((s) => s.stake), product])
+  await consume(db, product, issueId ?? null, 'select * from unnest($3::int[], $4::timestamptz[], $5::bigint[]) as x(member_id, placed, stake)',
+    [live.map((s) => s.member_id), live.map((s) => new Date(s.placed_at).toISOString()), live.map((s) => s.stake)])
+}
+
+/** The settlement of a draw: the stakes of its real-money bets, won or lost (the settlement's transaction). */
+export async function consumeIssueTurnover(db: Queryable, product: string, issueId: number): Promise<void> {
+  await consume(db, product, issueId,
+    'select b.member_id, b.created_at as placed, b.amount as stake from lottery_bets b where b.issue_id = $2 and b.money = 0 and b.status in (1, 2)', [])
+}
+
+/** A settled draw cancelled: its stakes no longer count, so each requirement gives back exactly what they fulfilled. */
+export async function restoreIssueTurnover(db: Queryable, issueId: number): Promise<void> {
+  await db.query(`select r.id from turnover_requirements r join turnover_uses u on u.requirement_id = r.id where u.issue_id = $1
+    order by r.member_id, r.id for update of r`, [issueId])
+  await db.query(`with u as (delete from turnover_uses where issue_id = $1 returning requirement_id, amount)
+    update turnover_requirements r set done = r.done - u.amount from u where r.id = u.requirement_id`, [issueId])
 }
 
 /** The member's requirements and what remains. */
@@ -49,7 +114,7 @@ export async function turnoverOf(db: Queryable, memberId: number): Promise<Turno
   const items = await many<TurnoverItem & { left: string }>(db,
     `select id, source::int as source, ref, cents_text(amount) as amount, multiple::text as multiple, cents_text(required) as required,
             cents_text(done) as done, waived_at is not null as waived, ${TIME('created_at')} as created_at
-       from turnover_requirements where member_id = $1 order by id desc limit 200`, [memberId])
+       from turnover_requirements where member_id = $1 order by created_at desc, id desc limit 200`, [memberId])
   const sum = await turnoverCents(db, memberId)
   return { required: centsText(sum.required), done: centsText(sum.done), remaining: centsText(sum.remaining), items }
 }

@@ -14,11 +14,26 @@ export interface SimContext {
   at?: Date
 }
 
+/** The first start's history: every actor schedules what happened when, and all of it is replayed in time order. */
+export interface Timeline {
+  /** `run` happens at `at` (replayed with ctx.at = at, after everything scheduled earlier). */
+  at(at: Date | number, run: (ctx: SimContext) => Promise<unknown>): void
+}
+
 export interface SimActor {
   name: string
   /** Mean seconds between two runs (exponentially distributed, so activity arrives unevenly, as it does). */
   every: number
   run(ctx: SimContext): Promise<void>
-  /** First start: populate the demo product (members, cards, history...). */
+  /** First start: set the demo product up (members, merchants, tags...), before any history. */
   bootstrap?(ctx: SimContext): Promise<void>
+  /**
+   * First start, after every bootstrap: the weeks of history this actor adds. Recharges, withdrawals, bets and logins
+   * of every actor are replayed together in time order, so a member bets with money it has by then, and withdraws
+   * after it played (or not).
+   */
+  history?(ctx: SimContext, plan: Timeline): Promise<void>
 }
+
+/** A moment `daysAgo` days before `now` plus a random part of that day (never later than a minute ago). */
+export const daysAgo = (r: Rng, days: number, now = Date.now()): number => Math.min(now - 60_000, now - days * 86_400_000 + r.int(0, 86_000) * 1000)

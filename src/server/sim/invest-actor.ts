@@ -1,6 +1,6 @@
 // 余额宝 on the member site: members with money buy 7- or 15-day plans within the settings' limits and now and then
-// redeem one early (when the settings allow). First start backfills three weeks of plans, the matured ones paid by
-// the same maturity function the job runs, so the demo lists show every state.
+// redeem one early (when the settings allow). First start's history has three weeks of plans among the members'
+// other activity, the matured ones paid by the same maturity function the job runs, so the demo lists show every state.
 import { one } from '../db/db'
 import { readSettings } from '../settings/store'
 import { buyPlan, matureDue, redeemPlan } from '../invest/plan'
@@ -38,13 +38,14 @@ export const investActor: SimActor = {
     if (ctx.r.chance(0.15)) return simulateRedeem(ctx)
     await simulateBuy(ctx, ctx.r.chance(0.2) ? 2 : 0)
   },
-  async bootstrap(ctx) {
+  async history(ctx, plan) {
     for (let daysAgo = 21; daysAgo >= 1; daysAgo--) {
-      const at = new Date(Date.now() - daysAgo * 86_400_000 + ctx.r.int(0, 20_000) * 1000)
-      // Pay what matured by then, as the job would have.
-      await matureDue(ctx.db, { product: ctx.product, now: at })
-      for (let i = ctx.r.int(1, 3); i > 0; i--) await simulateBuy({ ...ctx, at }, ctx.r.chance(0.15) ? 2 : 0)
-      if (ctx.r.chance(0.15)) await simulateRedeem({ ...ctx, at })
+      plan.at(Date.now() - daysAgo * 86_400_000 + ctx.r.int(0, 20_000) * 1000, async (c) => {
+        // Pay what matured by then, as the job would have.
+        await matureDue(c.db, { product: c.product, now: c.at })
+        for (let i = c.r.int(1, 3); i > 0; i--) await simulateBuy(c, c.r.chance(0.15) ? 2 : 0)
+        if (c.r.chance(0.15)) await simulateRedeem(c)
+      })
     }
   },
 }

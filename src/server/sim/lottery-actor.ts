@@ -1,38 +1,53 @@
 // The member site's bets: members, virtual accounts and trial members who hold money bet in the demo rooms through
-// placeBet (real members only once recharges give them money); on first start, the last half hour of each room's
-// draws is played and settled, so the lists are not empty.
+// placeBet (real members once their recharges give them money, staking a part of what they hold, so most play their
+// deposits through); on first start a draw of each room on every day of the month is played and settled, and every
+// draw of the last five minutes, so the lists and the 30-day charts are not empty.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { placeBet } from '../lottery/bet'
-import { createIssues, openDueIssue, slotsBetween } from '../lottery/draw'
+import { createIssues, openDueIssue, slotsBetween, type Slot } from '../lottery/draw'
 import { settleIssue } from '../lottery/settle'
-import type { SimActor, SimContext } from './actor'
+import { daysAgo, type SimActor, type SimContext, type Timeline } from './actor'
 import type { Rng } from './rng'
+import { signIn } from './identity'
 
-/** Stakes a member might pick, in 元. */
+/** Stakes a virtual or trial member might pick, in 元. */
 const STAKES = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
 
-interface Room { id: number; min_stake: number; max_stake: number; group_ids: number[] }
+export interface Room { id: number; product: string; interval: number; lock: number; status: number; min_stake: number; max_stake: number; group_ids: number[] }
 
-async function playway(db: Queryable, room: Room, r: Rng) {
+async function playway(db: Queryable, room: Room, r: Rng, code?: string) {
   const ways = await many<{ id: number; code: string }>(db,
     `select w.id, w.code from lottery_playways w join lottery_playgroups g on g.id = w.group_id
-      where w.group_id = any($1::int[]) and w.status = 1 and g.status = 1 order by w.id`, [room.group_ids])
+      where w.group_id = any($1::int[]) and w.status = 1 and g.status = 1 and ($2::text is null or w.code = $2) order by w.id`, [room.group_ids, code ?? null])
   return ways.length ? r.pick(ways) : null
+}
+
+/** Someone holding at least `min` by then: a real member three times in four when one can, else anyone. */
+function bettor(ctx: SimContext, min: number) {
+  return one<{ id: number; kind: number; balance: number }>(ctx.db,
+    `select m.id, m.kind::int as kind, a.balance from members m
+       join ledger_accounts a on a.product = m.product and a.money = m.kind and a.kind = 1 and a.owner_id = m.id
+      where m.product = $1 and m.status = 1 and a.balance >= $2 and m.created_at < coalesce($3::timestamptz, now())
+      order by $4 and m.kind = 0 desc, random() limit 1`, [ctx.product, min, ctx.at ?? null, ctx.r.chance(0.75)])
 }
 
 /** One bet on the room's issue taking bets (or `issueId`), by a member whose balance allows it; false when none can. */
 export async function simulateBet(ctx: SimContext, room: Room, issueId?: number): Promise<boolean> {
   const { r } = ctx
-  const who = await one<{ id: number; balance: number }>(ctx.db,
-    `select m.id, a.balance from members m
-       join ledger_accounts a on a.product = m.product and a.money = m.kind and a.kind = 1 and a.owner_id = m.id
-      where m.product = $1 and m.status = 1 and a.balance >= $2 order by random() limit 1`, [ctx.product, room.min_stake])
+  const who = await bettor(ctx, room.min_stake)
   const way = await playway(ctx.db, room, r)
   if (!who || !way) return false
   const cap = Math.min(Number(room.max_stake), Number(who.balance))
-  const stakes = STAKES.map((y) => y * 100).filter((c) => c >= room.min_stake && c <= cap)
-  const amount = stakes.length ? r.pick(stakes.slice(0, Math.max(1, Math.ceil(stakes.length * 0.7)))) : Number(room.min_stake)
+  let amount: number
+  if (who.kind === 0) {
+    // A real member stakes a part of what it holds (whole 10 元), within the room's limits.
+    amount = Math.min(cap, Math.max(room.min_stake, Math.round((Number(who.balance) * r.int(10, 40)) / 100 / 1000) * 1000))
+  } else {
+    const stakes = STAKES.map((y) => y * 100).filter((c) => c >= room.min_stake && c <= cap)
+    amount = stakes.length ? r.pick(stakes.slice(0, Math.max(1, Math.ceil(stakes.length * 0.7)))) : Number(room.min_stake)
+  }
+  if (r.chance(0.3)) await signIn(ctx, who.id)
   // The member's stake on this issue must stay within the room's per-issue limit: a fresh issue or a small stake.
   await placeBet(ctx.db, {
     product: ctx.product, member_id: who.id, room_id: room.id, issue_id: issueId, playway_id: way.id,
@@ -41,11 +56,38 @@ export async function simulateBet(ctx: SimContext, room: Room, issueId?: number)
   return true
 }
 
-async function openRooms(db: Queryable, product: string): Promise<Room[]> {
-  return (await many<Room>(db,
-    `select id, min_stake, max_stake, group_ids from lottery_rooms where product = $1 and status = 1 and deleted_at is null order by sort, id`,
-    [product])).map((x) => ({ ...x, min_stake: Number(x.min_stake), max_stake: Number(x.max_stake), group_ids: x.group_ids.map(Number) }))
+/** A bet of a chosen member on a chosen play way (the review-desk stories); the stake in cents. */
+export async function betOn(ctx: SimContext, room: Room, issueId: number, memberId: number, code: string, amount: number): Promise<void> {
+  const way = await playway(ctx.db, room, ctx.r, code)
+  if (!way) return
+  await placeBet(ctx.db, { product: ctx.product, member_id: memberId, room_id: room.id, issue_id: issueId, playway_id: way.id, amount, at: ctx.at })
 }
+
+export async function openRooms(db: Queryable, product: string): Promise<Room[]> {
+  return (await many<Room>(db,
+    `select id, product, interval, lock, status::int as status, min_stake, max_stake, group_ids from lottery_rooms
+      where product = $1 and status = 1 and deleted_at is null order by sort, id`, [product]))
+    .map((x) => ({ ...x, min_stake: Number(x.min_stake), max_stake: Number(x.max_stake), group_ids: x.group_ids.map(Number) }))
+}
+
+/**
+ * A past draw of the room: the issue made now, `bets` bets scheduled in its betting window (or `play` instead), and
+ * its opening and settlement right after its time. Answers the issue id.
+ */
+export async function planDraw(ctx: SimContext, plan: Timeline, room: Room, slot: Slot, bets: number, play?: (c: SimContext, id: number) => Promise<unknown>): Promise<number> {
+  await createIssues(ctx.db, room, [slot])
+  const id = Number((await one<{ id: number }>(ctx.db, 'select id from lottery_issues where room_id = $1 and issue_no = $2', [room.id, slot.issueNo]))!.id)
+  const window = () => slot.openAt - (room.lock + ctx.r.int(1, room.interval - room.lock - 1)) * 1000
+  for (let i = 0; i < bets; i++) plan.at(window(), (c) => simulateBet(c, room, id))
+  if (play) plan.at(window(), (c) => play(c, id))
+  plan.at(slot.openAt + 1000, async (c) => {
+    if (await openDueIssue(c.db, new Date(slot.openAt), id)) await settleIssue(c.db, id, c.at)
+  })
+  return id
+}
+
+/** The room's next draw after a moment. */
+export const slotAfter = (room: Room, t: number): Slot => slotsBetween(room.interval, t, t + room.interval * 1000)[0]
 
 export const lotteryActor: SimActor = {
   name: 'lottery',
@@ -54,23 +96,13 @@ export const lotteryActor: SimActor = {
     const rooms = await openRooms(ctx.db, ctx.product)
     if (rooms.length) await simulateBet(ctx, ctx.r.pick(rooms))
   },
-  async bootstrap(ctx) {
+  async history(ctx, plan) {
     const now = Date.now()
-    for (const room of await many<{ id: number; product: string; interval: number; lock: number; status: number }>(ctx.db,
-      'select id, product, interval, lock, status::int as status from lottery_rooms where product = $1 and status = 1 and deleted_at is null', [ctx.product])) {
-      await createIssues(ctx.db, room, slotsBetween(room.interval, now - 1_800_000, now - 60_000))
-      const past = await many<{ id: number; open_at: string }>(ctx.db,
-        `select id, open_at from lottery_issues where room_id = $1 and status = 1 and open_at < now() order by open_at`, [room.id])
-      const [full] = await openRooms(ctx.db, ctx.product).then((rs) => rs.filter((x) => x.id === room.id))
-      for (const issue of past) {
-        const openAt = new Date(issue.open_at).getTime()
-        for (let i = ctx.r.int(0, 4); i > 0; i--) {
-          const at = new Date(openAt - (room.lock + ctx.r.int(1, room.interval - room.lock - 1)) * 1000)
-          if (!(await simulateBet({ ...ctx, at }, full, Number(issue.id)))) break
-        }
-        await openDueIssue(ctx.db, new Date(openAt), Number(issue.id))
-        await settleIssue(ctx.db, Number(issue.id), new Date(openAt + 1000))
-      }
+    for (const room of await openRooms(ctx.db, ctx.product)) {
+      // A month of days: a draw a day, played by whoever holds money by then.
+      for (let day = 30; day >= 1; day--) await planDraw(ctx, plan, room, slotAfter(room, daysAgo(ctx.r, day, now)), ctx.r.int(1, 4))
+      // Every draw of the last five minutes.
+      for (const slot of slotsBetween(room.interval, now - 300_000, now - 30_000)) await planDraw(ctx, plan, room, slot, ctx.r.int(0, 2))
     }
   },
 }

@@ -6,6 +6,7 @@ import { holdLease } from '../jobs/lease'
 import { DEMO_PRODUCTS } from '../seed/seed'
 import { ACTORS } from './actors'
 import { rng, type Rng } from './rng'
+import { backfill } from './timeline'
 
 export interface SimOptions {
   seed?: number
@@ -14,16 +15,13 @@ export interface SimOptions {
   log?: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
 }
 
-/** Fills each demo product once (first start), in one transaction per actor and product. */
+/** Fills each demo product once (first start): the actors' bootstraps, then a month of their history in time order. */
 export async function bootstrapDemo(db: Db, seed: number, products = DEMO_PRODUCTS.map(([code]) => code)): Promise<string[]> {
   const done = new Set((await many<{ product: string }>(db, 'select product from sim_state')).map((r) => r.product))
   const filled: string[] = []
   for (const product of products) {
     if (done.has(product)) continue
-    const r = rng(seed ^ hash(product))
-    for (const actor of ACTORS) {
-      if (actor.bootstrap) await db.tx((tx) => actor.bootstrap!({ db: tx, root: db, product, r }))
-    }
+    await backfill(db, product, rng(seed ^ hash(product)), ACTORS)
     await db.query('insert into sim_state (product) values ($1) on conflict do nothing', [product])
     filled.push(product)
   }
