@@ -29,6 +29,11 @@ const LANDED: [string, string][] = [
  ['014-report-plans', '0eb1409583f5ac94'],
  ['015-report-queue', '46b7e4c4c8d2bb3e'],
  ['016-ledger-one-lock', '822ae07d4783158b'],
+ ['020-risk', '73f22ace497f111a'],
+ ['021-desk', '2fe8733c9f9106eb'],
+ ['022-wiring', 'a63f57b9cfc58608'],
+ ['023-events', '0bb6f726e50f6d3c'],
+ ['024-member-risk-lists', 'ebdbefca38022161'],
 ]
 
 let t: TestApp
