@@ -8,6 +8,7 @@ import { benchMembers } from './bench/members.mjs'
 import { benchFinance } from './bench/finance.mjs'
 import { benchLottery } from './bench/lottery.mjs'
 import { benchReport } from './bench/report.mjs'
+import { benchDesk } from './bench/desk.mjs'
 
 await build()
 const only = process.argv[2]
@@ -18,4 +19,5 @@ if (only === 'members') { console.log('\n== members at volume =='); for (const r
 if (only === 'finance') { console.log('\n== finance at volume =='); for (const r of await benchFinance()) console.log(r) }
 if (only === 'lottery') { console.log('\n== lottery: settlement, bets per second, bet list at volume =='); for (const r of await benchLottery()) console.log(r) }
 if (only === 'report') { console.log('\n== reports and home at volume =='); for (const r of await benchReport()) console.log(r) }
+if (only === 'desk') { console.log('\n== withdrawal review desk at volume =='); for (const r of await benchDesk()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

@@ -2,7 +2,7 @@
 // notes are append-only, associations find shared IPs, devices, cards and wallets, and turnover is consumed oldest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeApp, opRows, type TestApp } from './helpers'
-import { card, member } from './finance-fixtures'
+import { card, member, wallet } from './finance-fixtures'
 import { assertMayRegister, loginList, memberLogin } from '../../src/server/risk/logins'
 import { csvOf } from '../../src/server/db/list'
 import { memberRisk } from '../../src/contract/api/risk'
@@ -130,6 +130,27 @@ describe('associations', () => {
     const shared = await t.get('/api/risk/shared', su, { by: 'ip' })
     expect(shared.data.items.find((x: any) => x.value === '10.2.2.2').count).toBe(2)
     expect((await t.get('/api/risk/shared', su, {})).code).toBe(400)
+  })
+})
+
+describe('associations from the member outwards', () => {
+  it('count registration values, wallets ever bound, only successful logins of the last 30 days, one group per value', async () => {
+    const [x, y, z, w] = await Promise.all(['asc_x', 'asc_y', 'asc_z', 'asc_w'].map((n) => member(t, n)))
+    await t.db.query(`update members set register_ip = '10.8.0.1', register_device = 'reg-dev' where id = any($1::int[])`, [[x, y]])
+    await memberLogin(t.db, 'alpha', { member_id: z, ip: '10.8.0.1', device_id: 'z-dev' })
+    await memberLogin(t.db, 'alpha', { member_id: w, ip: '10.8.0.1', device_id: 'reg-dev', passwordOk: false })
+    await memberLogin(t.db, 'alpha', { member_id: w, ip: '10.8.0.9', device_id: 'old-dev' })
+    await memberLogin(t.db, 'alpha', { member_id: x, ip: '10.8.0.9', device_id: 'old-dev' })
+    await t.db.query(`update member_logins set at = now() - interval '31 days' where member_id = $1 and ip = '10.8.0.9'`, [w])
+    const wid = await wallet(t, y)
+    const address = (await t.db.query<any>('select address from member_wallets where id = $1', [wid])).rows[0].address
+    await t.db.query('delete from member_wallets where id = $1', [wid])
+    await t.db.query(`insert into member_wallets (product, member_id, chain, address) values ('alpha', $1, 'TRC20', $2)`, [x, address])
+    const r = await t.get('/api/member/associations', su, { member_id: x })
+    expect(r.data.items.map((g: any) => [g.by, g.value, g.members.map((m: any) => m.username)])).toEqual([
+      ['ip', '10.8.0.1', ['asc_y', 'asc_z']], ['device', 'reg-dev', ['asc_y']],
+      ['wallet', `TRC20 ${address.toLowerCase().slice(0, 6)}…${address.toLowerCase().slice(-4)}`, ['asc_y']],
+    ])
   })
 })
 

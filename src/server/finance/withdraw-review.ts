@@ -1,7 +1,8 @@
 // GET /api/withdraw/review (审核上下文, logged as R): what a reviewer decides a withdrawal with, in one call — the
 // member with its tags and risk level, its money all time and in the last 30 days, its turnover now and at the request,
 // its associated accounts, its recent balance changes, logins and withdrawals, the newest notes, and the flags, computed
-// as it is read. Every query is bounded by the member (and time) on an index; they run side by side.
+// as it is read. Every query is bounded by the member (and time) on an index; they run side by side (the route, a
+// logged GET, reads on the whole database).
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
@@ -17,7 +18,7 @@ import { turnoverCents } from '../risk/turnover'
 import { MEMBER_RISK_COLS, notesOf } from '../risk/tags'
 import { LOGIN_COLS } from '../risk/logins'
 import { readSettings } from '../settings/store'
-import { marked, threshold, withdrawalById, WITHDRAW_COLS, WITHDRAW_FROM } from './withdraw-store'
+import { marked, withdrawalById, WITHDRAW_COLS, WITHDRAW_FROM } from './withdraw-store'
 
 const FIGURES = ['recharge', 'withdraw', 'bet', 'payout', 'gift', 'manual'] as const
 type Figure = (typeof FIGURES)[number]
@@ -71,10 +72,11 @@ const turnover = (required: number | string, done: number | string, remaining: n
 
 /** The review context of withdrawal `id` of the product (404 when it is not the product's). */
 export async function reviewOf(db: Queryable, product: string, id: number): Promise<WithdrawReview> {
-  const t = await threshold(db, product)
+  const s = await readSettings(db, product, ['double_review_amount', 'big_win_amount'])
+  const t = s.cents('double_review_amount')
   const withdrawal = await withdrawalById(db, product, id, { threshold: t })
   const memberId = withdrawal.member_id
-  const [m, figures, now, associations, changes, logins, withdrawals, notes, s] = await Promise.all([
+  const [m, figures, now, associations, changes, logins, withdrawals, notes] = await Promise.all([
     one<MemberRow>(db, MEMBER_SQL, [id]),
     one<Record<string, string>>(db, MONEY_SQL, [memberId, id]),
     turnoverCents(db, memberId),
@@ -85,7 +87,6 @@ export async function reviewOf(db: Queryable, product: string, id: number): Prom
         where l.member_id = $1 order by l.id desc limit 10`, [memberId]),
     many<Withdrawal>(db, `select ${WITHDRAW_COLS} from ${WITHDRAW_FROM} where w.member_id = $1 and w.id <> $2 order by w.id desc limit 10`, [memberId, id]),
     notesOf(db, memberId, 5),
-    readSettings(db, product, ['big_win_amount']),
   ])
   const { new_account, amount, turnover_unmet, t_required, t_done, t_remaining, prior_n, prior_sum, ...member } = m!
   const raised = new Set<ReviewFlagCode>()

@@ -111,7 +111,10 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
         const scope: KeyScope | null = key
           ? { product: caller.product, adminId: caller.adminId, key, path: spec.url, hash: requestHash(spec.url, input) }
           : null
-        const data = !logs
+        // A logged GET only reads: it reads on the whole database (its independent queries may run side by side on
+        // the pool, no connection held meanwhile), then its log row is written in a transaction of its own.
+        const loggedRead = logs && spec.method === 'GET'
+        const data = !logs || loggedRead
           ? await spec.handler({ ...base, db: deps.db, audit }, input)
           : await deps.db.tx(async (tx) => {
             const ctx = { ...base, db: tx, audit }
@@ -125,6 +128,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
             if (!audit.skip) await writeOperation(tx, ctx, audit)
             return out
           })
+        if (loggedRead && !audit.skip) await deps.db.tx((tx) => writeOperation(tx, base, audit))
         return { code: 200, msg: 'ok', data: data ?? null }
       },
     })

@@ -29,21 +29,42 @@ const SHOWN: Record<By, (col: string) => string> = {
   wallet: (c) => `split_part(${c}, ':', 1) || ' ' || ${SHORT_ADDRESS(`split_part(${c}, ':', 2)`)}`,
 }
 
-/** The member's groups: for each of its values shared with another real member, those members. */
+/** SQL: the values of one kind the member ($1) holds in the product ($2), as an array (each read on an index by member). */
+const loginValues = (col: string, registered: string) =>
+  `array(select l.${col} from member_logins l where l.member_id = $1 and l.product = $2 and l.ok and l.at > ${RECENT} and l.${col} <> ''
+         union select m.${registered} from members m where m.id = $1 and m.${registered} <> '')`
+const payeeValues = (what: 'card' | 'wallet') => `array(select h.value from member_payee_history h where h.member_id = $1 and h.product = $2 and h.what = '${what}')`
+const MINE = `select ${loginValues('ip', 'register_ip')} as ip, ${loginValues('device_id', 'register_device')} as device,
+  ${payeeValues('card')} as card, ${payeeValues('wallet')} as wallet`
+
+/** SQL: the (value, member_id) pairs of product $1 holding one of the values $3, as PAIRS but found by index look-ups of those values. */
+const loginHolders = (col: string, registered: string) =>
+  `select l.${col} as value, l.member_id from member_logins l where l.product = $1 and l.${col} = any($3::text[]) and l.ok and l.at > ${RECENT} and l.${col} <> ''
+   union select m.${registered}, m.id from members m where m.product = $1 and m.${registered} = any($3::text[]) and m.${registered} <> ''`
+const payeeHolders = (what: 'card' | 'wallet') =>
+  `select h.value, h.member_id from member_payee_history h where h.product = $1 and h.what = '${what}' and h.value = any($3::text[])`
+const HOLDERS: Record<By, string> = {
+  ip: loginHolders('ip', 'register_ip'), device: loginHolders('device_id', 'register_device'), card: payeeHolders('card'), wallet: payeeHolders('wallet'),
+}
+
+/**
+ * The member's groups: for each of its values shared with another real member, those members. The member's own values
+ * come first (few), then the holders of just those values and each holder by its id, so the cost follows the member,
+ * not the size of the product.
+ */
 export async function associationsOf(db: Queryable, product: string, memberId: number): Promise<Association[]> {
-  const out: Association[] = []
-  for (const by of Object.keys(PAIRS) as By[]) {
+  const mine = (await one<Record<By, string[]>>(db, MINE, [memberId, product]))!
+  const groups = await Promise.all((Object.keys(HOLDERS) as By[]).filter((by) => mine[by].length).map(async (by) => {
+    // Each holder is read by its id (the lateral `limit 1` keeps the planner from hashing the whole members table).
     const rows = await many<{ value: string; members: Association['members'] }>(db,
-      `with p as (${PAIRS[by]}),
-            mine as (select distinct value from p where member_id = $2)
-       select ${SHOWN[by]('mine.value')} as value,
+      `with o as (${HOLDERS[by]})
+       select ${SHOWN[by]('o.value')} as value,
               json_agg(json_build_object('id', m.id, 'username', m.username, 'status', m.status, 'risk_level', m.risk_level) order by m.id) as members
-         from mine join (select distinct value, member_id from p) o on o.value = mine.value and o.member_id <> $2
-         join members m on m.id = o.member_id and m.kind = 0
-        group by mine.value order by mine.value`, [product, memberId])
-    out.push(...rows.map((r) => ({ by, value: r.value, members: r.members })))
-  }
-  return out
+         from o cross join lateral (select id, username, status, risk_level from members where id = o.member_id and kind = 0 and id <> $2 limit 1) m
+        group by o.value order by o.value`, [product, memberId, mine[by]])
+    return rows.map((r) => ({ by, value: r.value, members: r.members }))
+  }))
+  return groups.flat()
 }
 
 export default [

@@ -19,7 +19,7 @@ interface Who { id: number; created_at: Date }
 async function someMember(ctx: SimContext, withPayee = false): Promise<Who | undefined> {
   return one<Who>(ctx.db,
     `select m.id, m.created_at from members m where m.product = $1 and m.kind = 0 and m.status = 1
-        ${withPayee ? 'and exists (select 1 from member_cards c where c.member_id = m.id and c.status = 1)' : ''}
+        ${withPayee ? 'and not m.withdraw_blocked and exists (select 1 from member_cards c where c.member_id = m.id and c.status = 1)' : ''}
       order by random() limit 1`, [ctx.product])
 }
 

@@ -21,4 +21,6 @@ create index withdrawals_waiting on withdrawals (product, created_at, id) where 
 -- balance changes (types 6, 7, 8), each read from the member's own rows without touching the table.
 create index recharges_member_paid on recharges (member_id, confirmed_at) include (amount) where status = 1 and source in (0, 4);
 create index balance_changes_member_manual on balance_changes (member_id, created_at) include (type, amount) where type in (6, 7, 8);
+-- Associations start from the member's own card numbers and wallet addresses.
+create index member_payee_history_member on member_payee_history (member_id, what);
 `
