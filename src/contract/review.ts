@@ -4,7 +4,13 @@ import type { Labels } from './enums'
 import type { Association, MemberLogin, MemberTag, Note } from './risk'
 import type { Withdrawal } from './finance'
 
-/** The flags a review raises, computed when it is read. */
+/**
+ * The flags a review raises, computed when it is read: first_withdrawal — no paid withdrawal asked for before this one;
+ * turnover_unmet — asked while turnover remained (policy 2); shared_ip / shared_device / shared_card — an association
+ * group of that kind; new_account — registered within 24 h before the request; big_win — a payout of at least the
+ * finance setting big_win_amount settled from 7 days before the request on; risk_tag — risk level 2 or more;
+ * amount_over_avg — at least 3 × the average of the member's earlier paid withdrawals.
+ */
 export const REVIEW_FLAG: Labels = {
   first_withdrawal: '首次提现',
   turnover_unmet: '打码量未完成',
@@ -31,11 +37,17 @@ export interface WithdrawReview {
     id: number; username: string; level: string; tags: MemberTag[]; risk_level: number; created_at: string; register_ip: string
     status: number; withdraw_blocked: boolean
   }
+  /**
+   * recharge: confirmed deposits (sources 0 and 4); withdraw: paid withdrawals' amount; bet, payout: stakes and payouts
+   * of settled bets; gift: balance changes of type 7; manual: types 6 − 8; net_win = payout − bet. days_30: within the
+   * last 30 days by confirmation, decision, settlement or change time.
+   */
   money: { days_30: MoneyFigures; all: MoneyFigures }
   turnover: TurnoverFigures
   /** As it stood when the member asked (kept on the withdrawal). */
   turnover_at_request: TurnoverFigures
   associations: Association[]
+  /** The newest 20 balance changes, 10 logins and 10 of the member's other withdrawals. */
   recent: { balance_changes: RecentBalanceChange[]; logins: MemberLogin[]; withdrawals: Withdrawal[] }
   notes: Note[]
   flags: { code: ReviewFlagCode; label: string }[]

@@ -18,7 +18,9 @@ describe('categories', () => {
     expect((await list('/api/system')).map((s) => s.key)).toEqual(['site_name', 'service_url', 'announcement', 'register_open', 'trial_open',
       'trial_balance', 'default_level_id', 'maintenance', 'maintenance_notice'])
     expect((await list('/api/system/finance')).map((s) => s.key)).toEqual(['recharge_min', 'recharge_max', 'withdraw_min', 'withdraw_max',
-      'withdraw_times_daily', 'withdraw_hours', 'double_review_amount', 'manual_confirm_amount'])
+      'withdraw_times_daily', 'withdraw_hours', 'double_review_amount', 'manual_confirm_amount', 'turnover_multiple_recharge',
+      'turnover_multiple_gift', 'turnover_multiple_manual', 'turnover_withdraw_policy', 'withdraw_claim_minutes', 'withdraw_sla_minutes',
+      'withdraw_reject_reasons', 'big_win_amount'])
     expect((await list('/api/system/yuebao')).map((s) => s.key)).toEqual(['invest_open', 'rate_7d', 'rate_15d', 'invest_min', 'invest_max', 'early_redeem'])
     expect(await byKey('/api/system/finance', 'withdraw_hours')).toMatchObject({ value: '00:00-23:59', value_type: 'time_range', builtin: true, category: 4 })
     expect(await byKey('/api/system/yuebao', 'rate_7d')).toMatchObject({ value_type: 'percent', min: 0, max: 100 })
