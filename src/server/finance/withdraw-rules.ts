@@ -141,9 +141,10 @@ export async function decideWithdraw(db: Queryable, product: string, id: number,
     if (!remark) throw badRequest('驳回提现须填写备注（原因）', 'remark')
     await db.query(`update withdrawals set status = 2, admin = $2, remark = $3, reason_code = $5, reviewed_at = coalesce($4::timestamptz, now()),
                            ${UNCLAIMED} where id = $1`, [id, d.admin, remark, at, d.reason_code ?? ''])
+    // The member's row before its accounts, as a request takes them (no lock cycle with a request of the same member).
+    if (d.freeze) await db.query('update members set withdraw_blocked = true, updated_at = now() where id = $1', [w.member_id])
     await transfer(db, { ...base, key: `withdraw:${id}:reject`, from: { kind: KIND.frozen, owner: w.member_id },
       to: { kind: KIND.available, owner: w.member_id }, amount, type: TRANSFER.withdrawRefund, remark })
-    if (d.freeze) await db.query('update members set withdraw_blocked = true, updated_at = now() where id = $1', [w.member_id])
     return { ...done, firstReview: false, row: { ...w, status: 2 }, frozen: !!d.freeze }
   }
   const threshold = d.threshold ?? (await readSettings(db, product, ['double_review_amount'])).cents('double_review_amount')

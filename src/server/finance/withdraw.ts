@@ -16,6 +16,7 @@ import claims, { deskSettings } from './withdraw-claim'
 import review from './withdraw-review'
 import { moneyStat, rollupTotals, statusSums, WHAT } from './totals'
 
+const rollupWithdrawals = rollupTotals(WHAT.withdraw)
 const STAGE = { second: `w.status = 3 and w.first_review_admin <> ''`, pending: `w.status = 3 and w.first_review_admin = ''` }
 
 export default [
@@ -24,7 +25,8 @@ export default [
     filters: { ...RECORD_FILTERS('w'), review_stage: (w, v) => { w.add(STAGE[v]) }, sort: (w) => { w.add('w.status = 3') } },
     // The desk's queue: the rows under review oldest first, along the withdrawals_waiting index.
     order: (q) => (q.sort === 'waiting' ? { col: 'w.created_at', dir: 'asc', type: 'timestamptz' } : undefined),
-    totals: (db, w, q, f) => rollupTotals(WHAT.withdraw)(db, w, q.sort === 'waiting' && q.status === undefined ? { status: 3 } : q, f),
+    // The queue alone is the status-3 rollup.
+    totals: (db, w, q, f) => rollupWithdrawals(db, w, q.sort === 'waiting' && q.status === undefined ? { status: 3 } : q, f),
     statsKey: 'money_stat',
     sums: `cents_text(coalesce(sum(w.amount), 0)) as total, cents_text(coalesce(sum(w.amount) filter (where w.status = 1), 0)) as success,
       cents_text(coalesce(sum(w.amount) filter (where w.status = 3), 0)) as pending,
