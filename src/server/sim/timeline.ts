@@ -37,6 +37,8 @@ export async function backfill(db: Db, product: string, r: Rng, actors: SimActor
   })
   events.sort((a, b) => a.t - b.t || a.n - b.n)
   for (const e of events) {
+    // PGlite answers in this thread: let the server's requests and jobs in between two events.
+    await new Promise((resolve) => setImmediate(resolve))
     try {
       await db.tx((tx) => e.run({ db: tx, root: db, product, r, at: new Date(e.t) }))
     } catch (err) {
