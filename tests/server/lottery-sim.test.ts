@@ -1,5 +1,6 @@
 // The simulator's lottery actor: on first start its history plays and settles a draw of each demo room on every day of
-// the month and every draw of the last minutes, with members who hold money; afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
+// the month and every draw of the last minutes, with members who hold money (the draw scheduler running meanwhile never
+// draws one before its bets); afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
 // ledger reconciles.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
@@ -9,6 +10,7 @@ import { lotteryActor } from '../../src/server/sim/lottery-actor'
 import { rng } from '../../src/server/sim/rng'
 import { backfill } from '../../src/server/sim/timeline'
 import { fillRoom } from '../../src/server/lottery/draw'
+import { startScheduler } from '../../src/server/lottery/scheduler'
 import { verifyAudit } from '../../src/server/audit/verify'
 
 let t: TestApp
@@ -19,10 +21,20 @@ describe('the lottery actor', () => {
   it('backfills settled draws with bets, then bets on the issues taking bets', async () => {
     const r = rng(42)
     const ctx = { root: t.db, product: P, r }
-    await backfill(t.db, P, r, [memberActor, lotteryActor])
-    const drawn = await rows(t, `select status, count(*)::int as n from lottery_issues where product = $1 group by status`, [P])
+    // A server's scheduler draws every due issue it sees while the first start replays the month.
+    const scheduler = startScheduler(t.db, { tickMs: 20 })
+    try {
+      await backfill(t.db, P, r, [memberActor, lotteryActor])
+    } finally {
+      await scheduler.stop()
+    }
+    const drawn = await rows(t, `select status, count(*)::int as n from lottery_issues where product = $1 and open_at < now() - interval '30 seconds' group by status`, [P])
     expect(drawn).toEqual([{ status: 3, n: expect.any(Number) }])
     expect(drawn[0].n).toBeGreaterThanOrEqual(80)
+    // Every past day's draw was played: none was drawn by the scheduler before its bets.
+    const days = await rows(t, `select count(distinct (i.open_at at time zone 'Asia/Shanghai')::date)::int as n from lottery_issues i
+      where i.product = $1 and i.open_at < now() - interval '1 day' and exists (select 1 from lottery_bets b where b.issue_id = i.id)`, [P])
+    expect(days[0].n).toBeGreaterThanOrEqual(20)
     const bets = await rows(t, `select money, status, count(*)::int as n from lottery_bets where product = $1 group by money, status order by money, status`, [P])
     expect(bets.every((b) => b.status === 1 || b.status === 2)).toBe(true)
     expect(bets.reduce((s, b) => s + b.n, 0)).toBeGreaterThan(50)

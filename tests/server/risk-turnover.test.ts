@@ -132,6 +132,19 @@ describe('consumption', () => {
     expect(await rows(t, 'select count(*)::int as n from turnover_uses where issue_id = $1', [i1.id])).toEqual([{ n: 0 }])
   })
 
+  it('counts each stake once when two draws of one member settle at the same time', async () => {
+    const m = await member(t, 'to_race')
+    const r1 = await recharge(m, 200)
+    const r2 = await recharge(m, 1000)
+    const draws = [await issue(t, room, 120), await issue(t, room, 120), await issue(t, room, 120)]
+    for (const [k, i] of draws.entries()) {
+      await bet(t, { member_id: m, room_id: room, issue_id: i.id, playway_id: await playwayId(t, 'shuang'), amount: (k + 1) * 100_00 })
+    }
+    await Promise.all(draws.map((i) => draw(t, i.id, [1, 1, 1])))
+    expect(await items(m)).toEqual([[r1, '1.00', '200.00', '200.00'], [r2, '1.00', '1000.00', '400.00']])
+    expect(await rows(t, 'select sum(amount)::int as n from turnover_uses where issue_id = any($1::bigint[])', [draws.map((i) => i.id)])).toEqual([{ n: 600_00 }])
+  })
+
   it('clears what remains with a waiver (logged with its reason); later stakes only fulfil newer requirements', async () => {
     const m = await member(t, 'to_waive')
     await recharge(m, 300)

@@ -54,7 +54,7 @@ export interface SettledStake { member_id: number; stake: number; placed_at: Dat
  * Settled stakes fulfil requirements, per member oldest first, in one statement for a whole settlement; a stake counts
  * only for the requirements made before its bet was placed. `stakes` is SQL answering (member_id, placed, stake) with
  * its parameters from $3 on ($1 the product, $2 the settled issue or null). The open rows are locked first (member,
- * then id order), so concurrent settlements of one member never count a stake twice. With an issue, what each
+ * then id order) and only those are fulfilled, so concurrent settlements of one member never count a stake twice. With an issue, what each
  * requirement received is kept (turnover_uses), so cancelling the draw can give exactly that back.
  *
  * Bets in placement order each fill the oldest open requirement made before them, so what is filled is always a
@@ -72,7 +72,7 @@ async function consume(db: Queryable, product: string, issueId: number | null, s
   await db.query(
     `with g as (select s.member_id, s.placed, sum(s.stake)::bigint as stake from (${stakes}) s where s.stake > 0 group by 1, 2),
           r as (select r.id, r.member_id, r.created_at, r.required - r.done as rest from turnover_requirements r
-                 where r.product = $1 and r.done < r.required and r.waived_at is null and r.member_id in (select member_id from g)),
+                 where r.product = $1 and r.id = any($${params.length + 3}::bigint[]) and r.done < r.required and r.waived_at is null),
           b as (select g.member_id, sum(g.stake) over (partition by g.member_id order by g.placed) as cum,
                        (select coalesce(sum(r.rest), 0) from r where r.member_id = g.member_id and r.created_at < g.placed) as lim
                   from g),
@@ -84,7 +84,7 @@ async function consume(db: Queryable, product: string, issueId: number | null, s
                   from o join f on f.member_id = o.member_id where t.id = o.id and f.fill > o.ahead
                 returning t.id, least(o.rest, f.fill - o.ahead) as used)
      insert into turnover_uses (issue_id, requirement_id, amount) select $2::bigint, u.id, u.used from u where $2::bigint is not null`,
-    [product, issueId, ...params])
+    [product, issueId, ...params, locked.map((l) => l.id)])
 }
 
 /** Stakes given one by one (tests, tools); with `issueId`, what they fulfilled is kept for that draw. */

@@ -113,7 +113,7 @@ async function highRoller(ctx: SimContext, plan: Timeline, now: number): Promise
   const deposit = now - 2 * DAY - 2 * HOUR
   plan.at(deposit, by(who, (x, id) => decidedRecharge(x, id, { yuan: Math.ceil((stake * 2) / 100 / 10_000) * 10_000 + 20_000, merchant: false, pay: true })))
   if (room) {
-    await planDraw(ctx, plan, room, slotAfter(room, deposit + HOUR), 0, (x, issueId) => by(who, async (c, id) => {
+    planDraw(ctx, plan, room, slotAfter(room, deposit + HOUR), 0, (x, issueId) => by(who, async (c, id) => {
       await betOn(c, room, issueId, id, 'da', stake)
       await betOn(c, room, issueId, id, 'xiao', stake)
     })(x))

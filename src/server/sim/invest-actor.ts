@@ -1,10 +1,11 @@
 // 余额宝 on the member site: members with money buy 7- or 15-day plans within the settings' limits and now and then
-// redeem one early (when the settings allow). First start's history has three weeks of plans among the members'
-// other activity, the matured ones paid by the same maturity function the job runs, so the demo lists show every state.
+// redeem one early (when the settings allow). First start's history ends with three weeks of plans, the matured ones
+// paid by the same maturity function the job runs, so the demo lists show every state.
 import { one } from '../db/db'
 import { readSettings } from '../settings/store'
 import { buyPlan, matureDue, redeemPlan } from '../invest/plan'
 import type { SimActor, SimContext } from './actor'
+import { attempt } from './timeline'
 
 const AMOUNTS = [100, 200, 500, 1000, 2000, 5000]
 
@@ -39,13 +40,16 @@ export const investActor: SimActor = {
     await simulateBuy(ctx, ctx.r.chance(0.2) ? 2 : 0)
   },
   async history(ctx, plan) {
-    for (let daysAgo = 21; daysAgo >= 1; daysAgo--) {
-      plan.at(Date.now() - daysAgo * 86_400_000 + ctx.r.int(0, 20_000) * 1000, async (c) => {
+    // Three weeks of plans in one event at the end of the history: past plans committed one by one would be due at
+    // once, and the maturity job (running meanwhile) would pay them today instead of on their day.
+    plan.at(Date.now() - 60_000, async (c) => {
+      for (let daysAgo = 21; daysAgo >= 1; daysAgo--) {
+        const at = new Date(Date.now() - daysAgo * 86_400_000 + c.r.int(0, 20_000) * 1000)
         // Pay what matured by then, as the job would have.
-        await matureDue(c.db, { product: c.product, now: c.at })
-        for (let i = c.r.int(1, 3); i > 0; i--) await simulateBuy(c, c.r.chance(0.15) ? 2 : 0)
-        if (c.r.chance(0.15)) await simulateRedeem(c)
-      })
-    }
+        await matureDue(c.db, { product: c.product, now: at })
+        for (let i = c.r.int(1, 3); i > 0; i--) await attempt(c.db, () => simulateBuy({ ...c, at }, c.r.chance(0.15) ? 2 : 0))
+        if (c.r.chance(0.15)) await attempt(c.db, () => simulateRedeem({ ...c, at }))
+      }
+    })
   },
 }

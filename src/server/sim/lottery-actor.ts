@@ -10,6 +10,7 @@ import { settleIssue } from '../lottery/settle'
 import { daysAgo, type SimActor, type SimContext, type Timeline } from './actor'
 import type { Rng } from './rng'
 import { signIn } from './identity'
+import { attempt } from './timeline'
 
 /** Stakes a virtual or trial member might pick, in 元. */
 const STAKES = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
@@ -71,19 +72,25 @@ export async function openRooms(db: Queryable, product: string): Promise<Room[]>
 }
 
 /**
- * A past draw of the room: the issue made now, `bets` bets scheduled in its betting window (or `play` instead), and
- * its opening and settlement right after its time. Answers the issue id.
+ * A past draw of the room, replayed as one event at its time: the issue made, the bets placed at their own moments in
+ * its betting window (`bets` by whoever holds money then, and `play` if given), then opened and settled. One
+ * transaction, so the draw scheduler never sees the past issue still open (it would draw it before the bets).
  */
-export async function planDraw(ctx: SimContext, plan: Timeline, room: Room, slot: Slot, bets: number, play?: (c: SimContext, id: number) => Promise<unknown>): Promise<number> {
-  await createIssues(ctx.db, room, [slot])
-  const id = Number((await one<{ id: number }>(ctx.db, 'select id from lottery_issues where room_id = $1 and issue_no = $2', [room.id, slot.issueNo]))!.id)
+export function planDraw(ctx: SimContext, plan: Timeline, room: Room, slot: Slot, bets: number, play?: (c: SimContext, issueId: number) => Promise<unknown>): void {
   const window = () => slot.openAt - (room.lock + ctx.r.int(1, room.interval - room.lock - 1)) * 1000
-  for (let i = 0; i < bets; i++) plan.at(window(), (c) => simulateBet(c, room, id))
-  if (play) plan.at(window(), (c) => play(c, id))
+  const times = Array.from({ length: bets }, window).sort((a, b) => a - b)
+  const playAt = play ? window() : 0
   plan.at(slot.openAt + 1000, async (c) => {
+    await createIssues(c.db, room, [slot])
+    const i = await one<{ id: number; status: number }>(c.db,
+      'select id, status::int as status from lottery_issues where room_id = $1 and issue_no = $2', [room.id, slot.issueNo])
+    // Already drawn (the scheduler made and drew this slot before the first start reached it): nothing to replay.
+    if (!i || i.status !== 1) return
+    const id = Number(i.id)
+    for (const t of times) await attempt(c.db, () => simulateBet({ ...c, at: new Date(t) }, room, id))
+    if (play) await attempt(c.db, () => play({ ...c, at: new Date(playAt) }, id))
     if (await openDueIssue(c.db, new Date(slot.openAt), id)) await settleIssue(c.db, id, c.at)
   })
-  return id
 }
 
 /** The room's next draw after a moment. */
@@ -100,9 +107,9 @@ export const lotteryActor: SimActor = {
     const now = Date.now()
     for (const room of await openRooms(ctx.db, ctx.product)) {
       // A month of days: a draw a day, played by whoever holds money by then.
-      for (let day = 30; day >= 1; day--) await planDraw(ctx, plan, room, slotAfter(room, daysAgo(ctx.r, day, now)), ctx.r.int(1, 4))
+      for (let day = 30; day >= 1; day--) planDraw(ctx, plan, room, slotAfter(room, daysAgo(ctx.r, day, now)), ctx.r.int(1, 4))
       // Every draw of the last five minutes.
-      for (const slot of slotsBetween(room.interval, now - 300_000, now - 30_000)) await planDraw(ctx, plan, room, slot, ctx.r.int(0, 2))
+      for (const slot of slotsBetween(room.interval, now - 300_000, now - 30_000)) planDraw(ctx, plan, room, slot, ctx.r.int(0, 2))
     }
   },
 }
