@@ -20,7 +20,7 @@ beforeAll(async () => {
     const id = (await db.query<{ id: number }>('select id from members where username = $1', ['kbfin2'])).rows[0].id
     await addRequirement(db, P, { member_id: id, source: TURNOVER.recharge, ref: 'e2e:r:1', amount: 50_000, multiple: 1 })
     await addRequirement(db, P, { member_id: id, source: TURNOVER.gift, ref: 'e2e:g:1', amount: 10_000, multiple: 3 })
-    await consumeTurnover(db, P, [{ member_id: id, stake: 35_000, placed_at: new Date() }])
+    await consumeTurnover(db, P, [{ member_id: id, stake: 35_000 }])
     await db.query(`update members set withdraw_blocked = true, register_device = 'kb-dev-2' where id = $1`, [id])
   })
   browser = await launch()

@@ -88,7 +88,7 @@ describe('turnover when asking (打码量)', () => {
     const id = await payer(t, 'turn_policy')
     await t.db.tx(async (tx) => {
       await addRequirement(tx, P, { member_id: id, source: TURNOVER.recharge, ref: 'R-turn-1', amount: 100_00, multiple: 2 })
-      await consumeTurnover(tx, P, [{ member_id: id, stake: 50_00, placed_at: new Date() }])
+      await consumeTurnover(tx, P, [{ member_id: id, stake: 50_00 }])
     })
     await setSetting(t, 'turnover_withdraw_policy', '1')
     await expect(ask(t, id, 10_000)).rejects.toMatchObject({ code: 409, message: '打码量未完成，还需有效投注 150.00 元' })

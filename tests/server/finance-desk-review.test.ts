@@ -83,7 +83,7 @@ describe('the figures', () => {
     await t.db.tx((tx) => addRequirement(tx, P, { member_id: id, source: TURNOVER.gift, ref: 'rv-req', amount: 100_00, multiple: 3 }))
     const atRequest = await turnoverFigures(id)
     const w = await ask(t, id, 150_00)
-    await t.db.tx((tx) => consumeTurnover(tx, P, [{ member_id: id, stake: 70_00, placed_at: new Date() }]))
+    await t.db.tx((tx) => consumeTurnover(tx, P, [{ member_id: id, stake: 70_00 }]))
     for (let i = 0; i < 12; i++) await memberLogin(t.db, P, { member_id: id, ip: `10.20.0.${i}`, device_id: `rv-dev-${i % 3}` })
     for (let i = 1; i <= 6; i++) await t.post('/api/member/note', su, { member_id: id, text: `备注${i}` })
     const tag = (await t.post('/api/tag/create', su, { name: '观察', color: '#00aaff', risk_level: 1 })).data

@@ -1,6 +1,6 @@
 // 打码量 wired into the money paths: a confirmed recharge, gift money and a manual top-up each ask for amount × their
 // multiple (the finance setting, or the credit's own, 0 allowed) under the credit's order number; a deduction asks
-// none; the stakes of settled bets, won or lost, fulfil the oldest requirement made before the bet was placed; a
+// none; the stakes of bets settled after a requirement was made, won or lost, fulfil the oldest open one first; a
 // cancelled draw's stakes never count (a settled one gives back exactly what it fulfilled); a waiver clears the rest;
 // trial and virtual money have none. The figures of /api/member/turnover equal a recomputation by a model of the rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,22 +97,22 @@ describe('requirements of credits', () => {
 })
 
 describe('consumption', () => {
-  it('lets settled stakes, won or lost, fulfil the oldest requirement first, never with a bet placed before it', async () => {
+  it('lets settled stakes, won or lost, fulfil the oldest requirement first, a bet placed before it and settled after it too', async () => {
     const m = await member(t, 'to_bets')
     await fund(t, m, 100_00)
     const i1 = await issue(t, room, 120)
-    await bet(t, { member_id: m, room_id: room, issue_id: i1.id, playway_id: await playwayId(t, 'dan'), amount: 20_00 }) // before any requirement
+    await bet(t, { member_id: m, room_id: room, issue_id: i1.id, playway_id: await playwayId(t, 'dan'), amount: 20_00 }) // placed before any requirement, settled after
     const r1 = await recharge(m, 500)
     const g1 = (await give(7, m, '100')).data.results[0].order_no // asks 300
     await bet(t, { member_id: m, room_id: room, issue_id: i1.id, playway_id: await playwayId(t, 'da'), amount: 200_00 }) // wins on 3,5,8
     await bet(t, { member_id: m, room_id: room, issue_id: i1.id, playway_id: await playwayId(t, 'xiao'), amount: 100_00 }) // loses
     await draw(t, i1.id, [3, 5, 8])
-    expect(await items(m)).toEqual([[r1, '1.00', '500.00', '300.00'], [g1, '3.00', '300.00', '0.00']])
+    expect(await items(m)).toEqual([[r1, '1.00', '500.00', '320.00'], [g1, '3.00', '300.00', '0.00']])
     const i2 = await issue(t, room, 120)
     await bet(t, { member_id: m, room_id: room, issue_id: i2.id, playway_id: await playwayId(t, 'jida'), amount: 250_00 })
     await draw(t, i2.id, [0, 0, 1])
-    expect(await items(m)).toEqual([[r1, '1.00', '500.00', '500.00'], [g1, '3.00', '300.00', '50.00']])
-    expect(await turnover(m)).toMatchObject({ required: '800.00', done: '550.00', remaining: '250.00' })
+    expect(await items(m)).toEqual([[r1, '1.00', '500.00', '500.00'], [g1, '3.00', '300.00', '70.00']])
+    expect(await turnover(m)).toMatchObject({ required: '800.00', done: '570.00', remaining: '230.00' })
   })
 
   it('never counts a cancelled draw: an open one\'s stakes fulfil nothing, a settled one gives back exactly what it did', async () => {
@@ -163,7 +163,7 @@ describe('consumption', () => {
   })
 })
 
-/** The rule as a model: requirements by (time, order), settlements bet by bet in placement order, cancellations giving back. */
+/** The rule as a model: requirements by (time, order), each settlement filling those made before it, cancellations giving back. */
 class Model {
   reqs: { ref: string; at: bigint; required: number; done: number }[] = []
   uses = new Map<number, [number, number][]>()
@@ -171,12 +171,12 @@ class Model {
     this.reqs.push({ ref, at, required, done: 0 })
     this.reqs.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
   }
-  settle(issueId: number, bets: { placed: bigint; stake: number }[]) {
+  settle(issueId: number, bets: { stake: number }[]) {
     const used: [number, number][] = []
-    for (const b of [...bets].sort((x, y) => (x.placed < y.placed ? -1 : x.placed > y.placed ? 1 : 0))) {
+    for (const b of bets) {
       let left = b.stake
       this.reqs.forEach((r, k) => {
-        const take = r.at < b.placed ? Math.min(left, r.required - r.done) : 0
+        const take = Math.min(left, r.required - r.done)
         if (take > 0) { r.done += take; left -= take; used.push([k, take]) }
       })
     }
@@ -217,8 +217,8 @@ describe('recomputation', () => {
       } else if (open.length) {
         const i = open.splice(r.int(0, open.length - 1), 1)[0]
         await draw(t, i.id, [r.int(0, 9), r.int(0, 9), r.int(0, 9)])
-        const bets = await rows(t, `select (extract(epoch from created_at) * 1000000)::bigint::text as us, amount from lottery_bets where issue_id = $1`, [i.id])
-        model.settle(i.id, bets.map((b) => ({ placed: BigInt(b.us), stake: Number(b.amount) })))
+        const bets = await rows(t, `select amount from lottery_bets where issue_id = $1`, [i.id])
+        model.settle(i.id, bets.map((b) => ({ stake: Number(b.amount) })))
         settled.push(i.id)
       }
     }

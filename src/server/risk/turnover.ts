@@ -1,6 +1,6 @@
-// 打码量: every credit of real money asks for amount × multiple of valid turnover; the stakes of settled bets (won or
-// lost) placed after a requirement was made fulfil it, the oldest open requirement first; a cancelled draw's stakes
-// are given back. Trial and virtual money ask for none. The credit paths (recharge confirmation, manual top-up, gift
+// 打码量: every credit of real money asks for amount × multiple of valid turnover; the stakes of bets settled (won or
+// lost) after a requirement was made fulfil it, the oldest open requirement first; a cancelled draw's stakes are
+// given back. Trial and virtual money ask for none. The credit paths (recharge confirmation, manual top-up, gift
 // money) add a requirement in the credit's transaction; settlement consumes in its own, cancellation restores in its.
 import { many, one } from '../db/db'
 import type { Queryable } from '../db/db'
@@ -28,7 +28,7 @@ export function parseMultiple(v: string | number): string {
 
 export interface Requirement {
   member_id: number; source: TurnoverSource; ref: string; amount: number; multiple: string | number
-  /** When the credit happened (backfilled history); defaults to now. Only stakes of bets placed later count. */
+  /** When the credit happened (backfilled history); defaults to now. Only stakes of bets settled later count. */
   at?: Date
 }
 
@@ -47,20 +47,16 @@ export async function requireTurnover(db: Queryable, product: string, r: Omit<Re
   await addRequirement(db, product, { ...r, multiple })
 }
 
-/** One settled stake: its member, amount (cents) and when the bet was placed. */
-export interface SettledStake { member_id: number; stake: number; placed_at: Date | string }
+/** One settled stake: its member and amount (cents). */
+export interface SettledStake { member_id: number; stake: number }
 
 /**
- * Settled stakes fulfil requirements, per member oldest first, in one statement for a whole settlement; a stake counts
- * only for the requirements made before its bet was placed. `stakes` is SQL answering (member_id, placed, stake) with
- * its parameters from $3 on ($1 the product, $2 the settled issue or null). The open rows are locked first (member,
- * then id order) and only those are fulfilled, so concurrent settlements of one member never count a stake twice. With an issue, what each
+ * Settled stakes fulfil requirements, per member oldest first, in one statement for a whole settlement: a stake
+ * settled now counts for every requirement made before now (RISK.md: the stake of every bet settled after the
+ * requirement was made), won or lost. `stakes` is SQL answering (member_id, stake) with its parameters from $3 on
+ * ($1 the product, $2 the settled issue or null). The open rows are locked first (member, then id order) and only
+ * those are fulfilled, so concurrent settlements of one member never count a stake twice. With an issue, what each
  * requirement received is kept (turnover_uses), so cancelling the draw can give exactly that back.
- *
- * Bets in placement order each fill the oldest open requirement made before them, so what is filled is always a
- * prefix of the open requirements (by created_at): after bet k it is F_k = min(F_{k-1} + s_k, L_k), L_k being what
- * the requirements made before bet k still asked. Unrolled, F_n = S_n + min(0, min_k (L_k − S_k)), S_k the running
- * sum of stakes: one window over the stakes, then the prefix is laid over the requirements.
  */
 async function consume(db: Queryable, product: string, issueId: number | null, stakes: string, params: unknown[]): Promise<void> {
   // ($2, the issue, is named so that both statements take the same parameters.)
@@ -70,13 +66,10 @@ async function consume(db: Queryable, product: string, issueId: number | null, s
       order by member_id, id for update`, [product, issueId, ...params])
   if (!locked.length) return
   await db.query(
-    `with g as (select s.member_id, s.placed, sum(s.stake)::bigint as stake from (${stakes}) s where s.stake > 0 group by 1, 2),
+    `with g as (select s.member_id, sum(s.stake)::bigint as stake from (${stakes}) s where s.stake > 0 group by 1),
           r as (select r.id, r.member_id, r.created_at, r.required - r.done as rest from turnover_requirements r
                  where r.product = $1 and r.id = any($${params.length + 3}::bigint[]) and r.done < r.required and r.waived_at is null),
-          b as (select g.member_id, sum(g.stake) over (partition by g.member_id order by g.placed) as cum,
-                       (select coalesce(sum(r.rest), 0) from r where r.member_id = g.member_id and r.created_at < g.placed) as lim
-                  from g),
-          f as (select member_id, max(cum) + least(0, min(lim - cum)) as fill from b group by member_id),
+          f as (select g.member_id, least(g.stake, (select coalesce(sum(r.rest), 0) from r where r.member_id = g.member_id)) as fill from g),
           o as (select r.id, r.member_id, r.rest,
                        coalesce(sum(r.rest) over (partition by r.member_id order by r.created_at, r.id rows between unbounded preceding and 1 preceding), 0) as ahead
                   from r),
@@ -91,14 +84,14 @@ async function consume(db: Queryable, product: string, issueId: number | null, s
 export async function consumeTurnover(db: Queryable, product: string, stakes: SettledStake[], issueId?: number): Promise<void> {
   const live = stakes.filter((s) => s.stake > 0)
   if (!live.length) return
-  await consume(db, product, issueId ?? null, 'select * from unnest($3::int[], $4::timestamptz[], $5::bigint[]) as x(member_id, placed, stake)',
-    [live.map((s) => s.member_id), live.map((s) => new Date(s.placed_at).toISOString()), live.map((s) => s.stake)])
+  await consume(db, product, issueId ?? null, 'select * from unnest($3::int[], $4::bigint[]) as x(member_id, stake)',
+    [live.map((s) => s.member_id), live.map((s) => s.stake)])
 }
 
 /** The settlement of a draw: the stakes of its real-money bets, won or lost (the settlement's transaction). */
 export async function consumeIssueTurnover(db: Queryable, product: string, issueId: number): Promise<void> {
   await consume(db, product, issueId,
-    'select b.member_id, b.created_at as placed, b.amount as stake from lottery_bets b where b.issue_id = $2 and b.money = 0 and b.status in (1, 2)', [])
+    'select b.member_id, b.amount as stake from lottery_bets b where b.issue_id = $2 and b.money = 0 and b.status in (1, 2)', [])
 }
 
 /** A settled draw cancelled: its stakes no longer count, so each requirement gives back exactly what they fulfilled. */
