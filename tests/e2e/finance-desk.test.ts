@@ -3,7 +3,7 @@
 // accounts, claim it, reject it with a reason and freeze the member's withdrawals, then approve the next one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, throttle } from './browser'
+import { CHROMIUM_ARGS, CPU_THROTTLE, loginAs, throttle } from './browser'
 import { startFinanceServer, type FinanceServer } from './finance-server'
 import { armedConfirm, poll } from './keys'
 
@@ -29,10 +29,7 @@ describe('the review desk by keyboard', () => {
     const page = await context.newPage()
     page.setDefaultTimeout(15_000 * CPU_THROTTLE)
     if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
-    await page.goto('/login')
-    await page.getByTestId('login-username').fill('admin')
-    await page.getByTestId('login-password').fill(E2E_PASSWORD)
-    await page.getByTestId('login-password').press('Enter')
+    await loginAs(page)
     await page.waitForURL((u) => u.pathname === '/layout/home')
     let presses = 0
     const press = async (key: string) => { presses++; await page.keyboard.press(key) }

@@ -15,6 +15,22 @@ const noting = (kind: string, rows: string) => `
   select array_agg(x.product order by x.id), array_agg(x.id order by x.id) into v_products, v_ids from (${rows}) x;
   perform events_note(${kind}, v_products, v_ids);`
 
+/**
+ * The trigger of a record table: `<kind>.created` for the inserted rows that `created` keeps, `<kind>.decided` for the
+ * updated rows (old `o`, new `n`) that `changed` keeps.
+ */
+const recordEvents = (table: string, kind: string, created: string, changed: string) => `
+create or replace function events_${table}() returns trigger language plpgsql as $f$
+declare v_products text[]; v_ids bigint[];
+begin
+  if tg_op = 'INSERT' then
+    ${noting(`'${kind}.created'`, `select product, id from new_rows where ${created}`)}
+  else
+    ${noting(`'${kind}.decided'`, `select n.product, n.id from old_rows o join new_rows n on n.id = o.id where ${changed}`)}
+  end if;
+  return null;
+end $f$;`
+
 export default /* sql */ `
 create or replace function events_note(p_kind text, p_products text[], p_ids bigint[]) returns void
 language plpgsql as $f$
@@ -29,29 +45,8 @@ begin
      from unnest(p_products, p_ids) with ordinality x(p, i, o) order by x.o;
 end $f$;
 
-create or replace function events_withdrawals() returns trigger language plpgsql as $f$
-declare v_products text[]; v_ids bigint[];
-begin
-  if tg_op = 'INSERT' then
-    ${noting(`'withdraw.created'`, 'select product, id from new_rows')}
-  else
-    ${noting(`'withdraw.decided'`, `select n.product, n.id from old_rows o join new_rows n on n.id = o.id
-      where n.status <> o.status or n.first_review_admin <> o.first_review_admin`)}
-  end if;
-  return null;
-end $f$;
-
-create or replace function events_recharges() returns trigger language plpgsql as $f$
-declare v_products text[]; v_ids bigint[];
-begin
-  if tg_op = 'INSERT' then
-    ${noting(`'recharge.created'`, 'select product, id from new_rows where source in (0, 4)')}
-  else
-    ${noting(`'recharge.decided'`, `select n.product, n.id from old_rows o join new_rows n on n.id = o.id
-      where n.status <> o.status and n.source in (0, 4)`)}
-  end if;
-  return null;
-end $f$;
+${recordEvents('withdrawals', 'withdraw', 'true', 'n.status <> o.status or n.first_review_admin <> o.first_review_admin')}
+${recordEvents('recharges', 'recharge', 'source in (0, 4)', 'n.status <> o.status and n.source in (0, 4)')}
 
 -- A won bet's row is updated once, at settlement (a cancellation moves it to 4): status 1 among the new rows is a
 -- bet just settled as won. The threshold is the product's setting, in cents (a malformed value: the default).
