@@ -12,8 +12,9 @@ import * as merchant from './merchant'
 import * as product from './product'
 import * as report from './report'
 import * as risk from './risk'
+import * as sessions from './sessions'
 import * as settings from './settings'
 
 export const API = {
-  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
+  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...sessions, ...settings,
 } as const
