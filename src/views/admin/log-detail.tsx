@@ -65,7 +65,8 @@ function FieldDiff({ diff, before }: { diff: DiffEntry[]; before: unknown }) {
       )}
       {same.length > 0 && (
         <details className="log-diff-same" data-testid="log-diff-same">
-          <summary>未修改的字段（{same.length} 个）</summary>
+          {/* tabIndex: the drawer's Tab trap cycles through [tabindex] elements; a summary is otherwise not among them. */}
+          <summary tabIndex={0}>未修改的字段（{same.length} 个）</summary>
           <table className="log-diff-table">
             <tbody>
               {same.map(([k, v]) => <tr key={k} data-field={k}><th scope="row">{k}</th><td colSpan={2}>{cell(v)}</td></tr>)}
