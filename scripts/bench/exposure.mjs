@@ -9,8 +9,8 @@ import { benchRoom, fundedMembers, MODULES, newIssue, placing } from './lottery.
 
 const PAYOUT = '(b.amount * (b.rate * 100)::bigint + 50) / 100'
 
-/** `n` open real bets on the issue over every play way by `members`, and their exposure aggregate. */
-async function betsOn(db, issue, room, members, n) {
+/** `n` open real bets on the issue over every play way by `members`, and their exposure aggregate (evaluate.ts for each member's worst case). */
+async function betsOn(m, db, issue, room, members, n) {
   await db.query(
     `insert into lottery_bets (product, money, member_id, room_id, issue_id, playway_id, code, number, amount, rate)
      select $1, 0, ($2::int[])[1 + ((g * 7919) % array_length($2::int[], 1))], $3, $4, w.id, w.code, case when w.code = 'tema' then (g * 13) % 28 end,
@@ -22,13 +22,21 @@ async function betsOn(db, issue, room, members, n) {
     select issue_id, code, coalesce(number, -1), id % 16, count(*), sum(amount), sum(${PAYOUT}) from lottery_bets b where issue_id = $1 group by 1, 2, 3, 4`, [issue])
   await db.query(`insert into lottery_exposure_members (issue_id, member_id, code, number, bets, stake, payout)
     select issue_id, member_id, code, coalesce(number, -1), count(*), sum(amount), sum(${PAYOUT}) from lottery_bets b where issue_id = $1 group by 1, 2, 3, 4`, [issue])
-  await db.query('analyze lottery_exposure; analyze lottery_exposure_members')
+  // Each member's worst case, as its last bet would have written it.
+  const rows = (await db.query(`select member_id, code, number, bets, stake::float8 as stake, payout::float8 as payout
+    from lottery_exposure_members where issue_id = $1 order by member_id`, [issue])).rows
+  const by = new Map()
+  for (const r of rows) by.set(r.member_id, [...(by.get(r.member_id) ?? []), r])
+  const top = [...by].map(([id, gs]) => [id, gs.reduce((s, g) => s + g.bets, 0), gs.reduce((s, g) => s + g.stake, 0), m.worstPayout(gs)])
+  await db.query(`insert into lottery_exposure_top (issue_id, member_id, bets, stake, payout_max)
+    select $1, * from unnest($2::int[], $3::int[], $4::bigint[], $5::bigint[])`, [issue, ...[0, 1, 2, 3].map((k) => top.map((t) => t[k]))])
+  await db.query('analyze lottery_exposure; analyze lottery_exposure_top')
 }
 
 export async function benchExposure() {
   const b = privateBuild('exposure')
   try {
-    const m = await serverModules(b.dir, MODULES)
+    const m = await serverModules(b.dir, `${MODULES}; export { worstPayout } from './src/server/exposure/evaluate'`)
     const sizes = (process.env.BENCH_EXPOSURE_BETS ?? '10000,100000').split(',').map(Number)
     const bettors = Number(process.env.BENCH_EXPOSURE_MEMBERS ?? 5000)
     const seconds = Number(process.env.BENCH_PLACE_SECONDS ?? 10)
@@ -41,7 +49,7 @@ export async function benchExposure() {
         const issues = []
         for (const [k, n] of sizes.entries()) {
           const issue = await newIssue(m, db, room, `20990101${String(k + 1).padStart(4, '0')}`)
-          await betsOn(db, issue, room, members.slice(0, bettors), n)
+          await betsOn(m, db, issue, room, members.slice(0, bettors), n)
           issues.push([n, issue])
         }
         const srv = await startServer(b.dir, { DATABASE_URL: url }, 19700 + Math.floor(Math.random() * 200))

@@ -7,8 +7,8 @@ import { TIME } from '../http/format'
 import { centsText } from '../../contract/money'
 import { PLAYWAY_CODE } from '../../contract/lottery'
 import type { Exposure, ExposureRoom } from '../../contract/exposure'
-import { evaluate, worstPayout, type Group } from './evaluate'
-import { groupsOf, groupsOfIssues, memberGroupsOf } from './store'
+import { evaluate, type Group } from './evaluate'
+import { groupsOf, groupsOfIssues, topMembersOf } from './store'
 
 const TOP_MEMBERS = 10
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0)
@@ -36,29 +36,6 @@ function byPlayway(groups: Group[]): Exposure['by_playway'] {
     .map(({ payout, stake, ...p }) => ({ ...p, stake: centsText(stake), payout_max: centsText(payout) }))
 }
 
-/**
- * The members whose own bets could cost the most in one result. A member's worst case is at most the sum of its
- * selections' payouts: members are evaluated in that bound's order until the bound falls below the tenth found.
- */
-async function topMembers(db: Queryable, issueId: number): Promise<Exposure['top_members']> {
-  const byMember = new Map<number, Group[]>()
-  for (const g of await memberGroupsOf(db, issueId)) byMember.set(g.member_id, [...(byMember.get(g.member_id) ?? []), g])
-  const bound = [...byMember.entries()].map(([id, gs]) => ({ id, gs, bound: sum(gs.map((g) => g.payout)) })).sort((a, b) => b.bound - a.bound)
-  const top: { id: number; gs: Group[]; worst: number }[] = []
-  for (const m of bound) {
-    if (top.length >= TOP_MEMBERS && m.bound < top[TOP_MEMBERS - 1].worst) break
-    top.push({ id: m.id, gs: m.gs, worst: worstPayout(m.gs) })
-    top.sort((a, b) => b.worst - a.worst || sum(b.gs.map((g) => g.stake)) - sum(a.gs.map((g) => g.stake)) || a.id - b.id)
-    top.length = Math.min(top.length, TOP_MEMBERS)
-  }
-  const names = new Map((await many<{ id: number; username: string }>(db, 'select id, username from members where id = any($1::int[])',
-    [top.map((m) => m.id)])).map((m) => [m.id, m.username]))
-  return top.map((m) => ({
-    member_id: m.id, username: names.get(m.id) ?? '', bets: sum(m.gs.map((g) => g.bets)),
-    stake: centsText(sum(m.gs.map((g) => g.stake))), payout_max: centsText(m.worst),
-  }))
-}
-
 export async function exposureOf(db: Queryable, product: string, issueId: number): Promise<Exposure> {
   const issue = await issueOf(db, product, issueId)
   const groups = await groupsOf(db, issueId)
@@ -70,7 +47,7 @@ export async function exposureOf(db: Queryable, product: string, issueId: number
     worst: ev.worst.map(cost), best: ev.best.map(cost),
     by_sum: ev.bySum.map((p, s) => ({ sum: s, payout_max: centsText(p) })),
     by_playway: byPlayway(groups),
-    top_members: await topMembers(db, issueId),
+    top_members: await topMembersOf(db, issueId, TOP_MEMBERS),
   }
 }
 

@@ -1,5 +1,5 @@
-// The exposure aggregate (lottery_exposure, lottery_exposure_members), written in the bet's own transaction, and the
-// two limits a bet must keep there: the member's 限红 tier (stake per bet and per issue; the member's account row,
+// The exposure aggregate (lottery_exposure, lottery_exposure_members, lottery_exposure_top), written in the bet's own
+// transaction, and the two limits a bet must keep there: the member's 限红 tier (stake per bet and per issue; the member's account row,
 // locked by the bet, serialises its own bets) and the room's maximum payout per issue (an advisory lock per issue
 // serialises the real bets of a capped issue between reading its worst case and adding to it).
 import type { Queryable } from '../db/db'
@@ -28,26 +28,27 @@ export async function groupsOfIssues(db: Queryable, issueIds: number[]): Promise
   return out
 }
 
-/** The same per member. */
-export async function memberGroupsOf(db: Queryable, issueId: number): Promise<(Group & { member_id: number })[]> {
-  return numeric(await many<Group & { member_id: number }>(db,
-    'select member_id, code, number::int as number, bets, stake, payout from lottery_exposure_members where issue_id = $1', [issueId])) as (Group & { member_id: number })[]
+export interface MemberRisk { member_id: number; username: string; bets: number; stake: string; payout_max: string }
+
+/** The members whose own bets could cost the most in one result (their worst case, then their stakes). */
+export async function topMembersOf(db: Queryable, issueId: number, limit: number): Promise<MemberRisk[]> {
+  return many<MemberRisk>(db, `select t.member_id, m.username, t.bets, cents_text(t.stake) as stake, cents_text(t.payout_max) as payout_max
+    from lottery_exposure_top t join members m on m.id = t.member_id where t.issue_id = $1 order by t.payout_max desc, t.stake desc, t.member_id limit $2`,
+  [issueId, limit])
 }
 
+export interface Tier { name: string; single_max: number; issue_max: number }
+
 export interface BetExposure {
-  product: string; member_id: number; issue_id: number; code: PlaywayCode; number: number | null; amount: number; rate: string
-  /** The member's tier, if any (cents). */
-  tier: { name: string; single_max: number; issue_max: number } | null
-  /** What the member already staked on this issue (open bets, cents). */
-  spent: number
+  member_id: number; issue_id: number; code: PlaywayCode; number: number | null; amount: number; rate: string
   /** Real money: the bet counts in the exposure and against the cap. */
   real: boolean
   /** The room's max_payout_per_issue (cents, 0 = none). */
   cap: number
 }
 
-/** The member's 限红 tier: 400 over its stake per bet, 409 over its stake per issue. */
-export function checkTier(b: Pick<BetExposure, 'tier' | 'spent' | 'amount'>): void {
+/** The member's 限红 tier (cents, if any) against a bet: 400 over its stake per bet, 409 over its stake per issue (`spent`: its open bets on the issue). */
+export function checkTier(b: { tier: Tier | null; spent: number; amount: number }): void {
   if (!b.tier) return
   if (b.amount > b.tier.single_max) throw badRequest(`超出限红「${b.tier.name}」：单注不能超过 ${centsText(b.tier.single_max)} 元`, 'amount')
   if (b.spent + b.amount > b.tier.issue_max) {
@@ -56,12 +57,11 @@ export function checkTier(b: Pick<BetExposure, 'tier' | 'spent' | 'amount'>): vo
 }
 
 /**
- * Checks the tier and the cap and adds the bet to the issue's exposure (real money only). Under a cap the issue's
+ * Checks the cap and adds the bet to the issue's exposure (real money only). Under a cap the issue's
  * advisory lock is held from reading the worst case to the end of the transaction; a bet that would raise the worst
  * case above the cap is 409 超出本期赔付上限.
  */
 export async function addExposure(db: Queryable, b: BetExposure): Promise<void> {
-  checkTier(b)
   if (!b.real) return
   const number = b.number ?? -1
   const payout = payoutOf(b.amount, b.rate)
@@ -81,10 +81,16 @@ export async function addExposure(db: Queryable, b: BetExposure): Promise<void> 
   await db.query(`insert into lottery_exposure_members as e (issue_id, member_id, code, number, bets, stake, payout) values ($1, $2, $3, $4, 1, $5, $6)
     on conflict (issue_id, member_id, code, number) do update set bets = e.bets + 1, stake = e.stake + excluded.stake, payout = e.payout + excluded.payout`,
   [b.issue_id, b.member_id, b.code, number, b.amount, payout])
+  const mine = numeric(await many<Group>(db,
+    'select code, number::int as number, bets, stake, payout from lottery_exposure_members where issue_id = $1 and member_id = $2', [b.issue_id, b.member_id]))
+  const sum = (k: 'bets' | 'stake') => mine.reduce((s, g) => s + g[k], 0)
+  await db.query(`insert into lottery_exposure_top as t (issue_id, member_id, bets, stake, payout_max) values ($1, $2, $3, $4, $5)
+    on conflict (issue_id, member_id) do update set bets = excluded.bets, stake = excluded.stake, payout_max = excluded.payout_max`,
+  [b.issue_id, b.member_id, sum('bets'), sum('stake'), worstPayout(mine)])
 }
 
 /** The member's tier (cents), or null. */
-export async function tierOf(db: Queryable, memberId: number): Promise<BetExposure['tier']> {
+export async function tierOf(db: Queryable, memberId: number): Promise<Tier | null> {
   const t = await one<{ name: string; single_max: string; issue_max: string }>(db,
     'select l.name, l.single_max, l.issue_max from members m join lottery_limits l on l.id = m.limit_id where m.id = $1', [memberId])
   return t ? { name: t.name, single_max: Number(t.single_max), issue_max: Number(t.issue_max) } : null

@@ -12,7 +12,7 @@ import { insufficient, transfer } from '../ledger/ledger'
 import { contentOf, validTemaNumber } from './rules'
 import { ORDER_NO } from './sql'
 import { betPlaced } from './totals'
-import { addExposure, tierOf } from '../exposure/store'
+import { addExposure, checkTier, tierOf } from '../exposure/store'
 
 export interface BetInput {
   product: string
@@ -82,11 +82,8 @@ export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   if (spent + b.amount > Number(room.max_issue_stake)) {
     throw conflict(`每期投注上限 ${centsText(room.max_issue_stake)} 元，本期已投 ${centsText(spent)} 元`)
   }
-  // The member's 限红 tier and the room's payout cap per issue; real stakes join the issue's exposure.
-  await addExposure(db, {
-    product: b.product, member_id: m.id, issue_id: Number(issue.id), code: pw.code, number, amount: b.amount, rate: pw.rate,
-    tier: await tierOf(db, m.id), spent, real: m.kind === MONEY.real, cap: Number(room.max_payout_per_issue),
-  })
+  // The member's 限红 tier (under the same account lock).
+  checkTier({ tier: await tierOf(db, m.id), spent, amount: b.amount })
 
   const bet = await one<{ id: number; order_no: string }>(db,
     `insert into lottery_bets as b (product, money, member_id, room_id, issue_id, playway_id, code, number, amount, rate, created_at)
@@ -103,5 +100,10 @@ export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   } catch (e) {
     throw insufficient(e, (available) => `余额不足，可用余额 ${available} 元`)
   }
+  // Last, so a capped issue's lock is held the shortest time: real stakes join the issue's exposure, within the cap.
+  await addExposure(db, {
+    member_id: m.id, issue_id: Number(issue.id), code: pw.code, number, amount: b.amount, rate: pw.rate,
+    real: m.kind === MONEY.real, cap: Number(room.max_payout_per_issue),
+  })
   return { id: Number(bet!.id), order_no: bet!.order_no, issue_id: Number(issue.id), issue_no: issue.issue_no, rate: pw.rate, amount: b.amount, content }
 }

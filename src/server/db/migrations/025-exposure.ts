@@ -36,7 +36,9 @@ create table lottery_exposure (
   payout bigint not null default 0,
   primary key (issue_id, code, number, slot)
 );
--- The same per member (a member's own bets are already serialised by its account row).
+-- The same per member (a member's own bets are already serialised by its account row), and each member's totals with
+-- its own worst case over the 1,000 results, rewritten by its bet: the members carrying the risk without reading
+-- every member's selections. Written from the bets placed after this migration.
 create table lottery_exposure_members (
   issue_id bigint not null references lottery_issues(id),
   member_id int not null references members(id),
@@ -47,6 +49,15 @@ create table lottery_exposure_members (
   payout bigint not null default 0,
   primary key (issue_id, member_id, code, number)
 );
+create table lottery_exposure_top (
+  issue_id bigint not null references lottery_issues(id),
+  member_id int not null references members(id),
+  bets int not null,
+  stake bigint not null,
+  payout_max bigint not null,
+  primary key (issue_id, member_id)
+);
+create index lottery_exposure_top_worst on lottery_exposure_top (issue_id, payout_max desc, stake desc, member_id);
 
 insert into lottery_exposure (issue_id, code, number, slot, bets, stake, payout)
 select b.issue_id, b.code, coalesce(b.number, -1), 0, count(*), sum(b.amount), sum((b.amount * (b.rate * 100)::bigint + 50) / 100)
