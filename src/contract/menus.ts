@@ -38,7 +38,8 @@ export const MENU = {
   roles: '/layout/admin/role', menus: '/layout/admin/menu', adminWhitelist: '/layout/admin/whitelist',
   log: '/layout/admin/log', proadmin: '/layout/proadmin', google: '/layout/admin/google',
   memberLogins: '/layout/member/logins', associations: '/layout/risk/associations', bans: '/layout/risk/bans',
-  tags: '/layout/risk/tags', loginlog: '/layout/admin/loginlog', online: '/layout/admin/online',
+  tags: '/layout/risk/tags', exposure: '/layout/risk/exposure', limits: '/layout/risk/limits', bigwins: '/layout/risk/bigwins',
+  loginlog: '/layout/admin/loginlog', online: '/layout/admin/online',
 } as const
 
 export type MenuKey = keyof typeof MENU
@@ -97,6 +98,9 @@ export const MENU_TREE: MenuSeed[] = [
       page('关联账号', MENU.associations, 'risk'),
       page('封禁列表', MENU.bans, 'risk'),
       page('会员标签', MENU.tags, 'risk'),
+      page('风险敞口', MENU.exposure, 'risk'),
+      page('限红设置', MENU.limits, 'risk'),
+      page('大额中奖', MENU.bigwins, 'risk'),
     ],
   },
   {
