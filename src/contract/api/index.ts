@@ -13,7 +13,8 @@ import * as product from './product'
 import * as report from './report'
 import * as risk from './risk'
 import * as settings from './settings'
+import * as view from './view'
 
 export const API = {
-  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
+  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings, ...view,
 } as const

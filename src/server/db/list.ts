@@ -129,13 +129,17 @@ export function listOf<I extends TSchema, O, R extends object = Record<string, u
   return defineList(def)
 }
 
-type DefinedList<Q extends object> = ReturnType<typeof defineList<Q>>
+export type DefinedList<Q extends object> = ReturnType<typeof defineList<Q>>
+
+/** Every routed list by its endpoint's URL: what a background export finds and walks (src/server/view/exports.ts). */
+export const LISTS = new Map<string, { ep: Endpoint<TSchema, unknown>; list: DefinedList<object> }>()
 
 /** The route of a declared list (a definition, or a list made by listOf). */
 export function listRoute<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>): RouteSpec
 export function listRoute<I extends TSchema, O>(ep: Endpoint<I, O>, list: DefinedList<Static<I> & object>): RouteSpec
 export function listRoute(ep: Endpoint<TSchema, unknown>, def: ListDef<object> | DefinedList<object>): RouteSpec {
   const handler = typeof def === 'function' ? def : defineList(def)
+  LISTS.set(ep.url, { ep, list: handler as DefinedList<object> })
   return route(ep, handler as (ctx: Ctx, q: unknown) => Promise<unknown>)
 }
 
