@@ -58,7 +58,7 @@ export const exportJob = {
   create: post<{ id: number }>()('/api/export/create', 'session', 'C', '后台导出列表当前筛选的全部记录（CSV 带 BOM，或 xlsx），保留 24 小时',
     Type.Object({
       list: List,
-      format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { title: '格式', [LABELS_KEYWORD]: EXPORT_FORMAT }),
+      format: Type.Union([Type.Literal('csv', { title: '格式' }), Type.Literal('xlsx', { title: '格式' })], { title: '格式', [LABELS_KEYWORD]: EXPORT_FORMAT }),
       filters: Filters,
       columns: Type.Optional(Type.Array(ExportColumn, { title: '导出的列', minItems: 1, maxItems: 80 })),
     }), { raw: true }),
