@@ -18,6 +18,7 @@ import { ROUTE_TITLES } from '../../contract/menus'
 import type { ListColumn } from '../../contract/list'
 import type { ExportJob } from '../../contract/view'
 import { exportable, menuOf, mustHold } from './lists'
+import type { Walkable } from '../db/list'
 import { writeExport } from './export-file'
 
 const BEAT_MS = 5_000
@@ -46,14 +47,14 @@ export async function sweep(db: Db, dir: string): Promise<void> {
   await Promise.all(gone.map((g) => rm(join(dir, basename(g.file)), { force: true })))
 }
 
-async function run(ctx: Ctx, id: number, o: { format: 'csv' | 'xlsx'; title: string; columns: ListColumn[]; query: object; list: ReturnType<typeof exportable>['list'] }) {
+async function run(ctx: Ctx, id: number, o: { format: 'csv' | 'xlsx'; title: string; columns: ListColumn[]; query: object; list: Walkable }) {
   const db = ctx.root
   const dir = exportDir(ctx)
   const file = `${id}-${randomBytes(8).toString('hex')}.${o.format}`
   const beat = setInterval(() => { db.query(`update export_jobs set beat_at = now() where id = $1 and status = 'running'`, [id]).catch(() => undefined) }, BEAT_MS)
   try {
     await mkdir(dir, { recursive: true })
-    const first = await o.list(ctx, { ...o.query, per_page: 1 } as never) as { total?: number }
+    const first = await o.list.handler(ctx, { ...o.query, per_page: 1 }) as { total?: number }
     await db.query('update export_jobs set total = $2, file = $3, beat_at = now() where id = $1', [id, first.total ?? null, file])
     let told = 0
     const done = await writeExport({
@@ -88,7 +89,8 @@ const shown = ({ file: _f, live: _l, ...j }: ExportJob & { file: string; live: b
 
 export default [
   route(exportJob.create, async (ctx, b) => {
-    const { ep, list } = exportable(b.list)
+    const list = exportable(b.list)
+    const { ep } = list
     await mustHold(ctx.root, ctx.caller, [menuOf(b.list)])
     const given = Object.fromEntries(Object.entries(b.filters).filter(([k, v]) => !PAGING.includes(k) && v !== ''))
     const query = ep.input ? checkQuery<object>(ep.input, given) : {}

@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import { one } from '../db/db'
 import type { Queryable } from '../db/db'
-import { LISTS, type DefinedList } from '../db/list'
+import { LISTS, type Walkable } from '../db/list'
 import { heldPermissions } from '../rbac/holds'
 import type { Caller } from '../rbac/access'
 import { forbidden, notFound } from '../errors'
@@ -33,7 +33,7 @@ const needs = (ep: Endpoint<TSchema, unknown>): string[] => (typeof ep.menu === 
  * The routed list a `list` exports: among the list routes its menu grants, the one named by the extra segment (a list
  * inside a page), else the one of that menu alone, its index first. None: 404.
  */
-export function exportable(list: string): { ep: Endpoint<TSchema, unknown>; list: DefinedList<object> } {
+export function exportable(list: string): Walkable {
   const menu = menuOf(list)
   const rest = list.slice(menu.length + 1)
   const found = [...LISTS.values()].filter((l) => l.ep.method === 'GET' && needs(l.ep).includes(menu))
