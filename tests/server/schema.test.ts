@@ -34,6 +34,7 @@ const LANDED: [string, string][] = [
  ['022-wiring', 'a63f57b9cfc58608'],
  ['023-events', '0bb6f726e50f6d3c'],
  ['024-member-risk-lists', 'ebdbefca38022161'],
+ ['027-views-exports', 'fc7b273864f02e0d'],
 ]
 
 let t: TestApp
