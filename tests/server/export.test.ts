@@ -1,19 +1,21 @@
 // Background exports (/api/export/*): the file of a list's filtered set holds exactly the list's rows and sums (CSV with
 // BOM; xlsx), only its owner sees or downloads it, creation and download are logged, a job whose server stopped fails.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { makeApp, opRows, type TestApp } from './helpers'
 import { fund, member, secondAdmin } from './finance-fixtures'
 import { MENU } from '../../src/contract/menus'
+import { sweep } from '../../src/server/view/exports'
 
 let t: TestApp
 let su: string
 let kefu: string
+const dataDir = mkdtempSync(join(tmpdir(), 'exports-'))
 beforeAll(async () => {
-  t = await makeApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'exports-')) })
+  t = await makeApp({ DATA_DIR: dataDir })
   su = await t.login()
   kefu = await t.login('kefu')
   for (let i = 0; i < 7; i++) {
@@ -127,5 +129,19 @@ describe('export jobs', () => {
     const s = (await t.get('/api/export/show', su, { id })).data
     expect(s).toMatchObject({ status: 'failed', error: '导出中断：服务已重启，请重新导出' })
     expect((await download(su, id)).status).toBe(404)
+  })
+
+  it('keeps a file 24 hours: past that the job is gone for its owner too and its file is deleted', async () => {
+    const made = await t.post('/api/export/create', su, { list: MENU.balance, format: 'csv', filters: {}, columns })
+    await finished(su, made.data.id)
+    const file = (await t.db.query<{ file: string }>('select file from export_jobs where id = $1', [made.data.id])).rows[0].file
+    const dir = join(dataDir, 'exports')
+    expect(readdirSync(dir)).toContain(file)
+    await t.db.query(`update export_jobs set expires_at = now() - interval '1 second' where id = $1`, [made.data.id])
+    expect((await t.get('/api/export/show', su, { id: made.data.id })).code).toBe(404)
+    expect((await download(su, made.data.id)).status).toBe(404)
+    expect((await t.get('/api/export/index', su)).data.items.map((j: any) => j.id)).not.toContain(made.data.id)
+    await sweep(t.db, dir)
+    expect(existsSync(join(dir, file))).toBe(false)
   })
 })

@@ -47,6 +47,16 @@ export async function sweep(db: Db, dir: string): Promise<void> {
   await Promise.all(gone.map((g) => rm(join(dir, basename(g.file)), { force: true })))
 }
 
+/** At start and every hour: running jobs of a stopped server failed, expired files deleted. Answers stop(). */
+export function startExportUpkeep(db: Db, config: { dataDir: string }, log: { warn: (o: object, msg: string) => void }): () => void {
+  const dir = exportDir({ config })
+  const tick = () => failStale(db).then(() => sweep(db, dir)).catch((err: unknown) => log.warn({ err }, 'export upkeep failed'))
+  void tick()
+  const timer = setInterval(tick, 3_600_000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 async function run(ctx: Ctx, id: number, o: { format: 'csv' | 'xlsx'; title: string; columns: ListColumn[]; query: object; list: Walkable }) {
   const db = ctx.root
   const dir = exportDir(ctx)
