@@ -50,8 +50,10 @@ async function exportOnce(srv, format, dir) {
   const made = await (await srv.post('/api/export/create', { list: '/layout/finance/balance', format, filters: {}, columns: COLUMNS })).json()
   if (made.code !== 200) throw new Error(`export: ${made.msg}`)
   let job
+  let peakAt = 0
   for (;;) {
-    peak = Math.max(peak, rssMb(srv.child.pid))
+    const now = rssMb(srv.child.pid)
+    if (now > peak) { peak = now; peakAt = job?.progress ?? 0 }
     job = (await (await srv.get('/api/export/show', { id: made.data.id })).json()).data
     while (job.status === 'running' && quarters.length < 3 && job.progress >= (quarters.length + 1) / 4) quarters.push(rssMb(srv.child.pid).toFixed(0))
     if (job.status !== 'running') break
@@ -61,7 +63,7 @@ async function exportOnce(srv, format, dir) {
   const ms = performance.now() - t0
   const file = join(dir, `export.${format}`)
   await download(srv, made.data.id, file)
-  return { job, ms, before, peak, quarters, file }
+  return { job, ms, before, peak, peakAt, quarters, file }
 }
 
 export async function benchExport() {
@@ -82,7 +84,7 @@ export async function benchExport() {
         const r = await exportOnce(srv, format, dir)
         const row = {
           format, rows: r.job.rows, 'time (s)': (r.ms / 1000).toFixed(1), 'file (MB)': (r.job.bytes / 1048576).toFixed(1),
-          'RSS before (MB)': r.before.toFixed(0), 'RSS peak during (MB)': r.peak.toFixed(0), 'RSS growth (MB)': (r.peak - r.before).toFixed(0),
+          'RSS before (MB)': r.before.toFixed(0), 'RSS peak during (MB)': r.peak.toFixed(0), 'RSS growth (MB)': `${(r.peak - r.before).toFixed(0)} (peak at ${Math.round(r.peakAt * 100)}% of the rows)`,
           'RSS at ¼ ½ ¾ of the rows (MB)': r.quarters.join(' / '),
           'list count': `${listed.total}${listed.total_exact ? '' : ' (约)'}; exact ${exact.n}`,
         }
