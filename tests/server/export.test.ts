@@ -144,4 +144,19 @@ describe('export jobs', () => {
     await sweep(t.db, dir)
     expect(existsSync(join(dir, file))).toBe(false)
   })
+
+  it('walks the lists routed by their own handlers too (admins, roles, bets, draws, rooms, plans) with the list\'s count', async () => {
+    const lists: [string, string][] = [[MENU.admins, '/api/sysadmin/index'], [MENU.roles, '/api/sysrole/index'], [MENU.bets, '/api/order/index'],
+      [MENU.draws, '/api/issue/index'], [MENU.rooms, '/api/room/index'], [MENU.invest, '/api/invest/index']]
+    for (const [list, url] of lists) {
+      const made = await t.post('/api/export/create', su, { list, format: 'csv', filters: {}, columns: [{ key: 'id', title: 'ID' }] })
+      expect(made.code, list).toBe(200)
+      const job = await finished(su, made.data.id)
+      const total = (await t.get(url, su, { per_page: 1 })).data.total
+      expect([list, job.status, job.rows]).toEqual([list, 'done', total])
+      const ids = (await download(su, made.data.id)).bytes.toString('utf8').split('\r\n').slice(1).filter(Boolean)
+      expect(new Set(ids).size).toBe(total)
+    }
+    expect((await t.get('/api/sysadmin/index', su, { per_page: 1 })).data.total).toBeGreaterThan(1)
+  })
 })
