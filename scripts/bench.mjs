@@ -1,4 +1,5 @@
-// `npm run bench`: builds, then measures the server (start-up, login, lists, operation-log writes) and the console (bundle, palette, scrolling).
+// `npm run bench`: builds, then measures the server (start-up, login, lists, operation-log writes) and the console (bundle, palette, scrolling);
+// `npm run bench <members|finance|lottery|report|desk|exposure|export|scale>` one volume benchmark.
 import { build } from '../build.mjs'
 import { benchServer } from './bench/server.mjs'
 import { benchBundle } from './bench/bundle.mjs'
@@ -10,6 +11,7 @@ import { benchLottery } from './bench/lottery.mjs'
 import { benchReport } from './bench/report.mjs'
 import { benchDesk } from './bench/desk.mjs'
 import { benchExposure } from './bench/exposure.mjs'
+import { benchExport } from './bench/export.mjs'
 
 await build()
 const only = process.argv[2]
@@ -20,6 +22,7 @@ if (only === 'members') { console.log('\n== members at volume =='); for (const r
 if (only === 'finance') { console.log('\n== finance at volume =='); for (const r of await benchFinance()) console.log(r) }
 if (only === 'lottery') { console.log('\n== lottery: settlement, bets per second, bet list at volume =='); for (const r of await benchLottery()) console.log(r) }
 if (only === 'report') { console.log('\n== reports and home at volume =='); for (const r of await benchReport()) console.log(r) }
+if (only === 'export') { console.log('\n== exports at volume (1,000,000 balance changes) =='); for (const r of await benchExport()) console.log(r) }
 if (only === 'desk') { console.log('\n== withdrawal review desk at volume =='); for (const r of await benchDesk()) console.log(r) }
 if (only === 'exposure') { console.log('\n== exposure: GET /api/issue/exposure p95, bets per second with the payout cap against without =='); for (const r of await benchExposure()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

@@ -51,7 +51,12 @@ export function field(row: Row, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), row)
 }
 
-/** One CSV cell: quoted when it holds a quote, comma or line break, or starts or ends with a space. */
+/**
+ * One CSV cell: quoted when it holds a quote, comma or line break, or starts or ends with a space. Text that Excel would
+ * read as a formula (a nickname like `=HYPERLINK(…)`, `+1+cmd|…`, `@SUM(…)`) is kept as text by a leading apostrophe;
+ * a signed number such as a negative amount stays a number.
+ */
 export function csvCell(s: string): string {
+  if (/^[=+\-@\t\r]/.test(s) && !/^[+-]?\d[\d,]*(\.\d+)?$/.test(s)) s = `'${s}`
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }

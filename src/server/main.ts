@@ -11,6 +11,7 @@ import { startSimulator } from './sim/simulator'
 import { startScheduler } from './lottery/scheduler'
 import { startInvestJob } from './invest/job'
 import { startFoldJob } from './report/fold'
+import { startExportUpkeep } from './view/exports'
 
 const started = Date.now()
 const config = readConfig()
@@ -43,6 +44,8 @@ const scheduler = process.env.LOTTERY_SCHEDULER !== '0' ? startScheduler(db, { l
 const investJob = process.env.INVEST_JOB !== '0' ? startInvestJob(db, { log: app.log, tickMs: Number(process.env.INVEST_TICK_MS) || undefined }) : null
 // Every instance folds the report queue every second (readers fold before reading, so this only keeps it short).
 const foldJob = startFoldJob(db, { log: app.log })
+// Exports: jobs of a server that stopped are marked failed, files past their 24 hours deleted (at start, then hourly).
+const stopExportUpkeep = startExportUpkeep(db, config, app.log)
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -54,6 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await scheduler?.stop()
     await investJob?.stop()
     await foldJob.stop()
+    stopExportUpkeep()
     await app.close()
     await db.close()
     process.exit(0)

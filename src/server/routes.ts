@@ -14,5 +14,6 @@ import report from './report/routes'
 import risk from './risk'
 import events from './events/routes'
 import exposure from './exposure'
+import view from './view'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk, ...events, ...exposure]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk, ...events, ...exposure, ...view]

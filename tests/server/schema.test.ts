@@ -36,6 +36,7 @@ const LANDED: [string, string][] = [
  ['024-member-risk-lists', 'ebdbefca38022161'],
  ['025-exposure', 'b962c04e8dd5e698'],
  ['026-login-log', '4cc6c59f4b0fd208'],
+ ['027-views-exports', 'fc7b273864f02e0d'],
 ]
 
 let t: TestApp

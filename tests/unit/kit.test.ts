@@ -1,7 +1,7 @@
 // The table kit's and the admin screens' pure rules: money text, CSV export, menu reordering and role grants.
 import { describe, expect, it } from 'vitest'
 import { formatMoney, formatValue } from '../../src/contract/format'
-import { toCsv } from '../../src/views/kit/csv'
+import { csvOf } from '../../src/server/db/list'
 import { moveTo } from '../../src/views/admin/menu-order'
 import { flatten, toggleMenu, togglePerm, partial } from '../../src/views/admin/role-menu-tree'
 import type { MenuNode } from '../../src/contract/common'
@@ -26,11 +26,13 @@ describe('money and labels', () => {
 })
 
 describe('CSV export', () => {
-  it('starts with the UTF-8 BOM, uses the column titles and labels, and quotes what needs it', () => {
-    const csv = toCsv(
+  it('starts with the UTF-8 BOM, uses the column titles and labels, and quotes what needs it', async () => {
+    async function* one() { yield [{ id: 1, username: 'a,"b"', status: 0, money: '1234.5' }] }
+    let csv = ''
+    for await (const chunk of csvOf(
       [{ key: 'username', title: '用户名' }, { key: 'status', title: '状态', format: ADMIN_STATUS }, { key: 'money', title: '余额', format: 'money' }],
-      [{ id: 1, username: 'a,"b"', status: 0, money: '1234.5' }],
-    )
+      one(),
+    )) csv += chunk
     expect(csv.startsWith('\uFEFF用户名,状态,余额\r\n')).toBe(true)
     expect(csv).toContain('"a,""b""",禁用,1234.50\r\n')
   })

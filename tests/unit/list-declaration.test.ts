@@ -42,4 +42,9 @@ describe('a list declared with its endpoint', () => {
     expect(formatValue('1234567.5', 'money', true)).toBe('1234567.50')
     expect(csvCell('a,"b"')).toBe('"a,""b"""')
   })
+  it('keeps what Excel would run as a formula as text, and negative amounts as numbers', () => {
+    expect(['=HYPERLINK("http://x","点我")', '+1+cmd|calc', '@SUM(A1)', '-2+3', '\tx'].map(csvCell))
+      .toEqual([`"'=HYPERLINK(""http://x"",""点我"")"`, "'+1+cmd|calc", "'@SUM(A1)", "'-2+3", "'\tx"])
+    expect(['-1234.50', '-1,234.50', '+5', 'a=b'].map(csvCell)).toEqual(['-1234.50', '"-1,234.50"', '+5', 'a=b'])
+  })
 })

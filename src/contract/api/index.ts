@@ -15,7 +15,8 @@ import * as report from './report'
 import * as risk from './risk'
 import * as sessions from './sessions'
 import * as settings from './settings'
+import * as view from './view'
 
 export const API = {
-  ...admin, ...auth, ...events, ...exposure, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...sessions, ...settings,
+  ...admin, ...auth, ...events, ...exposure, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...sessions, ...settings, ...view,
 } as const

@@ -2,7 +2,7 @@
 // record before and after, a delete what it removed; and the lists of the caller's owner scope.
 import type { Static, TSchema } from '@sinclair/typebox'
 import { route, type Ctx } from '../http/route'
-import { defineList, type ListDef } from '../db/list'
+import { defineList, walkableRoute, type ListDef } from '../db/list'
 import type { Endpoint } from '../../contract/endpoint'
 import { scopeOf } from './sysrole-store'
 
@@ -42,6 +42,6 @@ export function removed<I extends TSchema>(ep: Endpoint<I, { ids: number[] }>, r
  * scope column; the list's `product` would be his current product, which a platform admin switches freely).
  */
 export function scopedList<I extends TSchema, O>(ep: Endpoint<I, O>, col: string, def: ListDef<Static<I> & object>) {
-  return route(ep, (ctx, q) =>
-    defineList({ ...def, base: `${col} is not distinct from ?`, params: [scopeOf(ctx.caller)] })(ctx, q as Static<I> & object) as unknown as Promise<O>)
+  const scoped = (ctx: Ctx) => defineList({ ...def, base: `${col} is not distinct from ?`, params: [scopeOf(ctx.caller)] })
+  return walkableRoute(ep, (ctx, q) => scoped(ctx)(ctx, q as Static<I> & object) as unknown as Promise<O>, (ctx, q, batch) => scoped(ctx).rows(ctx, q, batch))
 }

@@ -129,13 +129,28 @@ export function listOf<I extends TSchema, O, R extends object = Record<string, u
   return defineList(def)
 }
 
-type DefinedList<Q extends object> = ReturnType<typeof defineList<Q>>
+export type DefinedList<Q extends object> = ReturnType<typeof defineList<Q>>
+
+/** Rows of a list's whole filtered set, a batch at a time. */
+export type Walk = (ctx: Ctx, q: any, batch?: number) => AsyncGenerator<object[]>
+/** A routed list an export can walk: its endpoint, its handler (for the total) and its walk. */
+export interface Walkable { ep: Endpoint<TSchema, unknown>; handler: (ctx: Ctx, q: any) => Promise<unknown>; rows: Walk }
+
+/** Every routed list by its endpoint's URL: what a background export finds and walks (src/server/view/exports.ts). */
+export const LISTS = new Map<string, Walkable>()
+
+/** The route of a list whose handler adapts its query (or adds to its answer): `rows` walks the same set for an export. */
+export function walkableRoute<I extends TSchema, O>(ep: Endpoint<I, O>, handler: (ctx: Ctx, q: Static<I>) => Promise<O>, rows: Walk): RouteSpec {
+  LISTS.set(ep.url, { ep, handler: handler as Walkable['handler'], rows })
+  return route(ep, handler)
+}
 
 /** The route of a declared list (a definition, or a list made by listOf). */
 export function listRoute<I extends TSchema, O, R extends object = Record<string, unknown>, X extends object = object>(ep: Endpoint<I, O>, def: ListDef<Static<I> & object, R, X>): RouteSpec
 export function listRoute<I extends TSchema, O>(ep: Endpoint<I, O>, list: DefinedList<Static<I> & object>): RouteSpec
 export function listRoute(ep: Endpoint<TSchema, unknown>, def: ListDef<object> | DefinedList<object>): RouteSpec {
   const handler = typeof def === 'function' ? def : defineList(def)
+  LISTS.set(ep.url, { ep, handler, rows: (handler as DefinedList<object>).rows })
   return route(ep, handler as (ctx: Ctx, q: unknown) => Promise<unknown>)
 }
 

@@ -27,6 +27,7 @@ import m023 from './migrations/023-events'
 import m024 from './migrations/024-member-risk-lists'
 import m025 from './migrations/025-exposure'
 import m026 from './migrations/026-login-log'
+import m027 from './migrations/027-views-exports'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -36,6 +37,7 @@ export const MIGRATIONS: [string, string][] = [
   ['020-risk', m020], ['021-desk', m021], ['022-wiring', m022], ['023-events', m023], ['024-member-risk-lists', m024],
   ['025-exposure', m025],
   ['026-login-log', m026],
+  ['027-views-exports', m027],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import type { RsaKeys } from '../auth/rsa'
 import { claimKey, idempotencyKey, keepAnswer, requestHash, type KeyScope } from './idempotency'
 import { strict } from './validator'
+import { FileAnswer } from './file-answer'
 import type { Endpoint } from '../../contract/endpoint'
 
 export type { Need }
@@ -146,6 +147,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
             return out
           })
         if (loggedRead && !audit.skip) await deps.db.tx((tx) => writeOperation(tx, base, audit))
+        if (data instanceof FileAnswer) return reply.headers(data.headers).send(data.stream)
         return { code: 200, msg: 'ok', data: data ?? null }
       },
     })

@@ -1,8 +1,9 @@
 // How request input is validated: strict by default. Every object refuses fields it does not declare, every integer is
 // bounded (to a PostgreSQL integer unless its schema says more), every text refuses control and direction-override
 // characters. A JSON body keeps its types (true is never an id); only the query string, which is text, is coerced.
-import Ajv, { type Options } from 'ajv'
+import Ajv, { type Options, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { validationError } from './validation'
 
 export const INT4 = { minimum: -2147483648, maximum: 2147483647 }
 /** Keyset cursors over bigint ids: every value a JavaScript number carries exactly, all within bigint. */
@@ -68,4 +69,19 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
     if (!ajv) throw new Error(`no validator for ${httpPart}`)
     return ajv.compile(schema as Schema) as ReturnType<FastifySchemaCompiler<unknown>>
   }
+}
+
+const queryAjv = makeAjv('array')
+const queryChecks = new WeakMap<object, ValidateFunction>()
+
+/**
+ * Checks a query given in a body (a saved export's filters) as the endpoint's query string would be checked: strict,
+ * coerced from text; a failure is the same 400 naming the field. Answers the coerced copy.
+ */
+export function checkQuery<T extends object>(schema: object, data: Record<string, unknown>): T {
+  let check = queryChecks.get(schema)
+  if (!check) queryChecks.set(schema, (check = queryAjv.compile(strict(schema) as Schema)))
+  const copy = { ...data }
+  if (!check(copy)) throw validationError((check.errors ?? []) as never, 'querystring')
+  return copy as T
 }

@@ -2,7 +2,7 @@
 // interest_paid} of the listed plans: real members' in /index (virtual accounts are listed, labelled, and left out of
 // the sums; is_virtual=0/1 shows one kind only), trial members' play money in /demo.
 import { route } from '../http/route'
-import { defineList } from '../db/list'
+import { defineList, walkableRoute } from '../db/list'
 import { one } from '../db/db'
 import { TIME } from '../http/format'
 import { badRequest } from '../errors'
@@ -49,7 +49,10 @@ function plans(demo: boolean) {
   })
   // The time range bounds start_at as a filter, not as the list's `time`: invest_plans has no (start_at, id) index to
   // page by, so its pages keep the id order.
-  return (ctx: Parameters<typeof list>[0], q: PlanQuery) => list(ctx, { ...q, started: q }) as unknown as Promise<InvestIndex>
+  return Object.assign((ctx: Parameters<typeof list>[0], q: PlanQuery) => list(ctx, { ...q, started: q }) as unknown as Promise<InvestIndex>,
+    { rows: (ctx: Parameters<typeof list>[0], q: PlanQuery, batch?: number) => list.rows(ctx, { ...q, started: q }, batch) })
 }
 
-export default [route(invest.index, plans(false)), route(invest.demo, plans(true))]
+const real = plans(false)
+const demo = plans(true)
+export default [walkableRoute(invest.index, real, real.rows), walkableRoute(invest.demo, demo, demo.rows)]

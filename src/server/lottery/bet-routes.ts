@@ -5,7 +5,7 @@ import type { InputOf } from '../../contract/endpoint'
 import type { Db } from '../db/db'
 import { many } from '../db/db'
 import { route, type Ctx } from '../http/route'
-import { by, defineList, type FilterCtx, type Where } from '../db/list'
+import { by, defineList, walkableRoute, type FilterCtx, type Where } from '../db/list'
 import { MONEY, type MoneyClass } from '../../contract/ledger'
 import { bets } from '../../contract/api/lottery'
 import type { Bet, BetIndex, PlaywayCode } from '../../contract/lottery'
@@ -67,16 +67,18 @@ function betList(money: MoneyClass) {
     sums: STATS, statsKey: 'stats', totals: rollupTotals(money),
     rows: (rows) => rows.map(({ code, number, ...b }) => ({ ...b, content: contentOf(code as PlaywayCode, number) }) as Bet),
   })
-  return async (ctx: Ctx, q: BetQuery): Promise<BetIndex> => {
+  const handler = async (ctx: Ctx, q: BetQuery): Promise<BetIndex> => {
     const { stats, ...page } = (await list(ctx, { ...q, placed: q })) as Awaited<ReturnType<typeof list>> & { stats: BetStats | null }
     return { ...page, subscribe_money_stat: stats?.subscribe_money_stat ?? null, losing_wonning_stat: stats?.losing_wonning_stat ?? null }
   }
+  return Object.assign(handler, { rows: (ctx: Ctx, q: BetQuery, batch?: number) => list.rows(ctx, { ...q, placed: q }, batch) })
 }
 
 const real = betList(MONEY.real)
 const virtual = betList(MONEY.virtual)
+const trial = betList(MONEY.trial)
 
 export default [
-  route(bets.index, (ctx, q) => (q.is_virtual === 1 ? virtual : real)(ctx, q)),
-  route(bets.demo, betList(MONEY.trial)),
+  walkableRoute(bets.index, (ctx, q) => (q.is_virtual === 1 ? virtual : real)(ctx, q), (ctx, q, batch) => (q.is_virtual === 1 ? virtual : real).rows(ctx, q, batch)),
+  walkableRoute(bets.demo, trial, trial.rows),
 ]

@@ -1,18 +1,19 @@
 // /api/issue routes (开奖记录): the draw list, one draw's detail with its verification data (and previews of a manual
 // result or a cancellation), and edit: a manual result before settlement, or cancellation (status 4).
 import { route } from '../http/route'
+import { walkableRoute } from '../db/list'
 import { badRequest } from '../errors'
 import { draws } from '../../contract/api/lottery'
 import { parseResult } from '../../contract/lottery'
 import { centsText } from '../../contract/money'
-import { drawById, listDraws, showDraw } from './draw-store'
+import { drawById, listDraws, showDraw, walkDraws } from './draw-store'
 import { setManualResult } from './draw'
 import { cancelIssue } from './cancel'
 
 const RESULT_HINT = '开奖结果须为三个 0-9 的数字，如 3,5,8'
 
 export default [
-  route(draws.index, listDraws),
+  walkableRoute(draws.index, listDraws, walkDraws),
   route(draws.show, async (ctx, q) => {
     let preview
     if (q.result !== undefined && q.result !== '') {

@@ -62,8 +62,16 @@ const soonestFirst = drawList('asc')
  * every draw), the coming draws alone soonest first.
  */
 export function listDraws(ctx: Ctx, q: DrawQuery): Promise<DrawIndex> {
-  const scope = (q.scope || (q.issue_no ? 'all' : 'recent')) as Scope
+  const scope = scopeOfQuery(q)
   return (scope === 'upcoming' ? soonestFirst : newestFirst)(ctx, { ...q, scope, opened: q })
+}
+
+const scopeOfQuery = (q: DrawQuery) => (q.scope || (q.issue_no ? 'all' : 'recent')) as Scope
+
+/** The same draws as listDraws, a batch at a time (an export). */
+export function walkDraws(ctx: Ctx, q: DrawQuery, batch?: number) {
+  const scope = scopeOfQuery(q)
+  return (scope === 'upcoming' ? soonestFirst : newestFirst).rows(ctx, { ...q, scope, opened: q }, batch)
 }
 
 export async function drawById(db: Queryable, product: string, id: number): Promise<Draw> {

@@ -40,6 +40,9 @@ const page = defineList<InputOf<typeof room.index>, Room>({
 })
 
 /** 交易房间: the product's rooms in their order, with the effective rates of the rooms listed (by room id). */
+/** The rooms as listRooms lists them, a batch at a time (an export). */
+export const walkRooms = (ctx: Ctx, q: InputOf<typeof room.index>, batch?: number) => page.rows(ctx, q, batch)
+
 export async function listRooms(ctx: Ctx, q: InputOf<typeof room.index>): Promise<RoomIndex> {
   const rooms = await page(ctx, q)
   return { ...rooms, rates: await ratesOf(ctx.root, rooms.items.map((r) => r.id)) }

@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto'
 import type { Db, Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { route } from '../http/route'
+import { walkableRoute } from '../db/list'
 import { badRequest, conflict, notFound } from '../errors'
 import { room } from '../../contract/api/lottery'
 import type { FlushAnswer } from '../../contract/lottery'
 import { logged, rateText } from './fields'
-import { listRooms, ratesOf, roomById, roomValues } from './room-store'
+import { listRooms, ratesOf, roomById, roomValues, walkRooms } from './room-store'
 import { dropIdleIssues, fillRoom } from './draw'
 import { acknowledge, acknowledgements, notifyRooms, reloadRuntime } from './runtime'
 
@@ -39,7 +40,7 @@ async function flush(tx: Queryable, root: Db, product: string): Promise<FlushAns
 }
 
 export default [
-  route(room.index, listRooms),
+  walkableRoute(room.index, listRooms, walkRooms),
   route(room.create, async (ctx, b) => {
     const values = await roomValues(ctx.db, ctx.caller.product, b)
     await codeFree(ctx.db, ctx.caller.product, b.code)

@@ -59,7 +59,7 @@ export default function WithdrawalsScreen() {
       { key: 'username', title: '会员', width: 120 },
       riskColumn(150),
       { key: 'amount', title: '提现金额', width: 120, format: 'money' },
-      { key: 'status', title: '状态', width: 150, render: (r) => <WithdrawStatus row={r} />, text: withdrawStatusText },
+      { key: 'status', title: '状态', width: 150, format: WITHDRAW_STATUS, render: (r) => <WithdrawStatus row={r} />, text: withdrawStatusText },
       { key: 'waiting', title: '等待', width: 90, render: (r) => <Waiting row={r} sla={sla} />, text: waitingText },
       { key: 'claimed_by', title: '认领', width: 110, render: (r) => <Claim row={r} /> },
       { key: 'fee', title: '手续费', width: 90, format: 'money' },

@@ -1,12 +1,11 @@
 // The list screen kit: a declared ListSpec rendered as filters, bulk toolbar, virtualized grid, stats, pager and detail drawer.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTable } from '@tanstack/react-table'
 import { DEFAULT_PER_PAGE } from '../../contract/common'
-import { isCancelled } from '../../core/http'
-import { toast } from '../../core/toast'
+import type { SavedView } from '../../contract/view'
 import { features, toColumnDefs } from './cells'
-import { ColumnMenu, useColumnVisibility } from './column-menu'
-import { csvName, download, fetchAll, toCsv } from './csv'
+import { ColumnMenu, useColumnSettings } from './column-menu'
+import { ExportButtons, useActiveList, useViewColumns, ViewPicker } from './view-bar'
 import { Drawer, FieldList } from './drawer'
 import { FilterBar } from './filter-bar'
 import { field, formatMoney } from '../../contract/format'
@@ -59,13 +58,15 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   const filters = spec.filters
   const q = useListQuery(filters, spec.perPage ?? DEFAULT_PER_PAGE)
   const fixed = JSON.stringify(spec.params ?? {})
-  const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters) }), [fixed, filters, q.filters])
+  const sorts = Boolean((spec.endpoint.input as { properties?: Record<string, unknown> } | undefined)?.properties?.sort)
+  const sort = sorts ? q.sort : null
+  const params = useMemo(() => ({ ...(JSON.parse(fixed) as Record<string, string>), ...filterParams(filters, q.filters), ...(sort ? { sort } : {}) }),
+    [fixed, filters, q.filters, sort])
   const data = useListData({ list, endpoint: spec.endpoint.url, itemsKey, params, page: q.page, perPage: q.perPage, cursor: q.cursor })
   useLiveRefresh(spec.endpoint.url, list, data.busy)
   const rows = data.answer?.rows ?? NO_ROWS
   const sel = useGridSelection(list, rows, rowKey)
   const [detail, setDetail] = useState<Row | null>(null)
-  const [exporting, setExporting] = useState<string | null>(null)
   const root = useRef<HTMLDivElement>(null)
   const gridRef = useRef<HTMLDivElement>(null)
   const firstFilter = useRef<HTMLElement>(null)
@@ -89,8 +90,9 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => sel.clear(), [queryKey])
 
-  const [visibility, setVisibility] = useColumnVisibility(list, spec.columns as ColumnSpec<never>[])
-  const columnDefs = useMemo(() => toColumnDefs(spec.columns), [spec.columns])
+  const { visibility, widths, setVisibility, nudgeWidth } = useColumnSettings(list, spec.columns as ColumnSpec<never>[])
+  const sized = useMemo(() => spec.columns.map((c) => (widths[c.key] ? { ...c, width: widths[c.key] } : c)), [spec.columns, widths])
+  const columnDefs = useMemo(() => toColumnDefs(sized), [sized])
   const table = useTable({
     features,
     columns: columnDefs,
@@ -106,18 +108,18 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
   }
   const names = () => new Map(rows.map((r) => [rowId(r, rowKey), String(r.username ?? r.name ?? r.label ?? r.ip ?? rowId(r, rowKey))]))
 
-  const exportCsv = async () => {
-    setExporting('导出中…')
-    try {
-      const all = await fetchAll(spec.endpoint.url, params, itemsKey, (done, total) => setExporting(`导出中 ${done}/${total}`))
-      download(csvName(spec.title), toCsv(visible, all))
-      toast.success(`已导出 ${all.length} 条`)
-    } catch (e) {
-      if (!isCancelled(e)) console.warn('[kit] export failed', e)
-    } finally {
-      setExporting(null)
-    }
-  }
+  // Saved views and exports read the list's state through the active list; a view opened from the palette brings its columns.
+  useActiveList({
+    list, title: spec.title,
+    state: () => ({ filters: q.filters, sort, columns: visible.map((c) => c.key), per_page: q.perPage }),
+    columns: () => visible.map((c) => ({ key: c.key, title: c.title, ...(c.format ? { format: c.format } : {}) })),
+    filters: () => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+  })
+  const applyView = useCallback((v: SavedView) => {
+    const shown = new Set(v.state.columns)
+    if (shown.size) setVisibility(Object.fromEntries(spec.columns.map((c) => [c.key, shown.has(c.key)])))
+  }, [setVisibility, spec.columns])
+  useViewColumns(list, q.view, applyView)
 
   // Dotted keys reach into a stats object (balance_stat.balance); a stats object answered as null was over budget.
   const raw = (data.answer?.raw ?? {}) as Row
@@ -132,16 +134,14 @@ export function DataTable<R extends Row>({ spec: declared, actions, banner }: Pr
         <FilterBar ref={firstFilter} filters={filters} values={q.filters} onApply={q.setFilters} onLeave={() => gridRef.current?.focus()} />
         <div className="kit-toolbar-right">
           {actions}
+          <ViewPicker list={list} current={q.view} />
           <ColumnMenu
             columns={table.getAllLeafColumns().map((c) => ({
               id: c.id, title: c.columnDef.meta!.spec.title, visible: c.getIsVisible(), toggle: () => c.toggleVisibility(),
+              width: c.columnDef.meta!.spec.width ?? 96, nudge: (by: 1 | -1) => nudgeWidth(c.id, by, c.columnDef.meta!.spec.width ?? 96),
             }))}
           />
-          {!spec.noExport && (
-            <button type="button" className="kit-btn" disabled={exporting !== null || data.state !== 'ok'} onClick={() => void exportCsv()}>
-              {exporting ?? '导出 CSV'}
-            </button>
-          )}
+          {!spec.noExport && <ExportButtons ready={data.state === 'ok'} />}
         </div>
       </div>
       {banner}

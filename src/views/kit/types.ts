@@ -70,7 +70,7 @@ export interface ListSpec<R extends Row = Row> {
   onOpen?: (row: R) => void | boolean
   /** Receives each page's whole answer (e.g. whitelist `enabled`, `your_ip`). */
   onAnswer?: (answer: Record<string, unknown>) => void
-  /** No CSV export button. */
+  /** No export buttons (a list the server does not walk for an export). */
   noExport?: boolean
   /**
    * The screen's own grid keys (plain keys, e.g. `n` next pending, `Escape` closing a side panel): each answers the

@@ -1,4 +1,4 @@
-// The list's view state kept in the URL query (filters, page, per_page) so a copied link reopens the same view.
+// The list's view state kept in the URL query (filters, page, per_page, sort, the saved view) so a copied link reopens the same view.
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'wouter'
 import type { FilterSpec } from './types'
@@ -9,6 +9,9 @@ export interface ListQuery {
   perPage: number
   /** Where the page starts when reached by cursor (kept in the URL like the page). */
   cursor: { after?: string; before?: string }
+  /** The order a list offers besides its default (`sort`), and the saved view the query came from (`view`). */
+  sort: string | null
+  view: string | null
   setFilters: (next: Record<string, string>) => void
   /** Goes to a page; with a cursor for the next/previous page of a list that pages by id. */
   setPage: (page: number, cursor?: { after?: string; before?: string }) => void
@@ -32,6 +35,8 @@ export function useListQuery(filters: FilterSpec[], defaultPerPage: number): Lis
   const after = params.get('after') ?? undefined
   const before = params.get('before') ?? undefined
   const cursor = useMemo(() => (after ? { after } : before ? { before } : {}), [after, before])
+  const sort = params.get('sort')
+  const view = params.get('view')
   const perPage = Math.min(1000, Math.max(1, Number(params.get('per_page')) || defaultPerPage))
 
   const update = useCallback(
@@ -49,7 +54,7 @@ export function useListQuery(filters: FilterSpec[], defaultPerPage: number): Lis
 
   const setFilters = useCallback(
     (next: Record<string, string>) => {
-      const patch: Record<string, string | null> = { page: null, after: null, before: null }
+      const patch: Record<string, string | null> = { page: null, after: null, before: null, view: null }
       for (const spec of filters) patch[spec.name] = next[spec.name] || null
       update(patch)
     },
@@ -58,11 +63,11 @@ export function useListQuery(filters: FilterSpec[], defaultPerPage: number): Lis
   const setPage = useCallback((p: number, c: { after?: string; before?: string } = {}) =>
     update({ page: p > 1 ? String(p) : null, after: p > 1 ? c.after ?? null : null, before: p > 1 ? c.before ?? null : null }), [update])
   const setPerPage = useCallback(
-    (n: number) => update({ per_page: n === defaultPerPage ? null : String(n), page: null, after: null, before: null }),
+    (n: number) => update({ per_page: n === defaultPerPage ? null : String(n), page: null, after: null, before: null, view: null }),
     [update, defaultPerPage],
   )
 
-  return { filters: values, page, perPage, cursor, setFilters, setPage, setPerPage }
+  return { filters: values, page, perPage, cursor, sort, view, setFilters, setPage, setPerPage }
 }
 
 /** The query parameters a filter set sends: dates become the start or end of that day. */

@@ -36,6 +36,7 @@ const permissions: ListSpec = {
   title: '产品权限列表',
   endpoint: API.proadmin.permissions,
   itemsKey: 'data',
+  noExport: true,
   columns: [
     { key: 'id', title: 'ID', width: 70 },
     { key: 'name', title: '权限名称', width: 160 },

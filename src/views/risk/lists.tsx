@@ -19,7 +19,7 @@ export function AssociationsScreen() {
   const [by, setBy] = useState('ip')
   // The list answers one kind of shared value at a time; the kind is the screen's own switch, not a filter.
   const spec = useMemo<ListSpec>(() => ({
-    list: MENU.associations, title: `关联账号（${ASSOCIATION_BY[by]}）`, endpoint: API.risk.shared, params: { by }, filters: [], rowKey: 'value',
+    list: MENU.associations, title: `关联账号（${ASSOCIATION_BY[by]}）`, endpoint: API.risk.shared, params: { by }, filters: [], rowKey: 'value', noExport: true,
   }), [by])
   return (
     <section className="kit-screen">

@@ -1,5 +1,6 @@
 // The logged-in frame: sidebar, top bar and content; refreshes user info and products once per session, hosts the
-// palette and the shortcut sheet, and keeps the session's live events stream (with its alerts) open.
+// palette, the shortcut sheet and the export panel, keeps the session's live events stream (with its alerts) open and
+// loads the admin's saved views and export jobs.
 import { useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { loadSessionOnce } from '../../core/auth'
@@ -10,6 +11,9 @@ import { Sidebar } from './sidebar'
 import { Topbar } from './topbar'
 import { Palette, prefetchPalette } from './palette'
 import { Shortcuts } from './shortcuts'
+import { ExportJobs } from './export-jobs'
+import { clearViews, loadViews } from '../../core/views'
+import { clearExports, loadExports } from '../../core/exports'
 
 export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -21,7 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
     if (!token) return
     const stopAlerts = startAlerts()
     const stopEvents = startLiveEvents()
-    return () => { stopEvents(); stopAlerts() }
+    // The admin's saved views become palette commands (视图：name); exports still running are followed.
+    loadViews().catch(() => undefined)
+    loadExports().catch(() => undefined)
+    return () => { stopEvents(); stopAlerts(); clearViews(); clearExports() }
   }, [token])
   return (
     <div className="layout">
@@ -33,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </div>
       <Palette />
       <Shortcuts />
+      <ExportJobs />
     </div>
   )
 }
