@@ -11,6 +11,7 @@ import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
 import { closeStage, openStage, postLegs, rate } from './stage'
+import { dropIndexes, restoreIndexes } from './indexes'
 
 export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection, investSection]
 
@@ -35,7 +36,11 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     log(`${name} done: ${typeof n === 'number' ? rate(n, Date.now() - t) : `${((Date.now() - t) / 1000).toFixed(1)} s`}`)
   }
   let staged = false
+  // A big load drops the bulk tables' secondary indexes and makes them again at the end (--indexes drop|keep).
+  const volume = Object.values(counts).reduce((a, b) => a + b, 0)
+  const drop = flags.get('indexes') === 'drop' || (flags.get('indexes') !== 'keep' && volume >= 1_000_000)
   try {
+    if (drop) await dropIndexes(db, log)
     for (const s of SECTIONS) {
       if (only && !only.includes(s.name)) continue
       if (s !== membersSection && !staged) { members = (await openStage(db, o.product)).members; staged = true }
@@ -44,6 +49,7 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     if (staged) await timed('ledger', () => postLegs(db, o.product, log))
   } finally {
     if (staged) await closeStage(db)
+    await timed('indexes', () => restoreIndexes(db, log))
   }
   // Bulk rows bypass the rollups' queue: rebuild the product's report from the records.
   await timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product)) })

@@ -109,7 +109,7 @@ export const lotterySection: BenchSection = {
     const base = Number((await one<{ n: string }>(db, `select nextval('lottery_bets_id_seq') - 1 as n`))!.n)
     const s = o.seed + 40
     // A bet is placed between the draw's start and its lock by a member registered by then (else the first member).
-    await db.query(
+    await db.tx(async (tx) => { await tx.query(`set local work_mem = '256MB'`); await tx.query(
       `with g as (
          select g, d.*, d.open_at - make_interval(secs => d.lock + 1 + ${rnd('g', s)} % greatest(1, d.interval - d.lock - 1)) as at
            from generate_series(1, $2::int) g join bench_draws d on d.k = (g - 1) / $3 + 1
@@ -130,7 +130,7 @@ export const lotterySection: BenchSection = {
               case when won then (amount * (rate * 100)::bigint + 50) / 100 else 0 end, case when won then 1 else 2 end,
               at, open_at + interval '1 second'
          from x`,
-      [o.product, want, perIssue, o.start, o.span, STAKES, n, base])
+      [o.product, want, perIssue, o.start, o.span, STAKES, n, base]) })
     const hi = Number((await one<{ n: string }>(db, 'select coalesce(max(id), $1) as n from lottery_bets where id > $1', [base]))!.n)
     await db.query(`select setval('lottery_bets_id_seq', $1::bigint)`, [Math.max(hi, base + 1)])
     await fund(db, o.run, 'bets', 'select member_id, amount from lottery_bets where id > $2 and id <= $3', [base, hi])
