@@ -9,6 +9,7 @@ import { benchFinance } from './bench/finance.mjs'
 import { benchLottery } from './bench/lottery.mjs'
 import { benchReport } from './bench/report.mjs'
 import { benchDesk } from './bench/desk.mjs'
+import { benchScale } from './bench/scale.mjs'
 
 await build()
 const only = process.argv[2]
@@ -20,4 +21,5 @@ if (only === 'finance') { console.log('\n== finance at volume =='); for (const r
 if (only === 'lottery') { console.log('\n== lottery: settlement, bets per second, bet list at volume =='); for (const r of await benchLottery()) console.log(r) }
 if (only === 'report') { console.log('\n== reports and home at volume =='); for (const r of await benchReport()) console.log(r) }
 if (only === 'desk') { console.log('\n== withdrawal review desk at volume =='); for (const r of await benchDesk()) console.log(r) }
+if (only === 'scale') { console.log('\n== scale: the full data set (issue 23) =='); console.table(await benchScale()) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freshPgDatabase, P, PASSWORD, perSecond, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 
-const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
+export const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
   export { migrate } from './src/server/db/migrate'; export { seed } from './src/server/seed/seed'; export { ALL_ROUTES } from './src/server/routes';
   export { fillBenchData } from './src/server/bench-data'; export { transferBatch } from './src/server/ledger/ledger';
   export { placeBet } from './src/server/lottery/bet'; export { openDueIssue } from './src/server/lottery/draw';
@@ -59,7 +59,7 @@ async function openBets(m, db, issue, room, members, n) {
 }
 
 /** A fresh database with members holding money: settle one issue of `bets` bets, then place bets for a while. */
-async function settleAndPlace(m, db, label, bets, workers) {
+export async function settleAndPlace(m, db, label, bets, workers) {
   await m.migrate(db)
   await m.seed(db, m.ALL_ROUTES, { demo: false, adminPassword: PASSWORD })
   await m.fillBenchData(db, ['--members', '20000', '--cards', '0', '--only', 'members'], () => undefined)

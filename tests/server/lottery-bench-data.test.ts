@@ -20,14 +20,16 @@ const ymd = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 
 describe('bench:data', () => {
   it('fills every section inside the database, every invariant kept', async () => {
     const indexDefs = `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as def from pg_index i join pg_class c on c.oid = i.indrelid
-      where c.relnamespace = current_schema()::regnamespace order by 1`
+      where c.relnamespace = current_schema()::regnamespace
+      union all select conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid) from pg_constraint
+      where connamespace = current_schema()::regnamespace order by 1`
     const defsBefore = await rows(t, indexDefs)
     expect(defsBefore.filter((d) => /^ledger_transfers_|^balance_changes_|^lottery_bets_|^members_/.test(d.name)).length).toBeGreaterThan(15)
     const said: string[] = []
     await fillBenchData(t.db, ['--members', '400', '--cards', '50', '--changes', '3000', '--recharges', '800', '--withdrawals', '600',
       '--merchants', '2', '--bets', '3000', '--bets-per-issue', '100', '--invest', '300', '--days', '30', '--indexes', 'drop'], (m) => said.push(m))
     expect(said.filter((l) => /rows\/s/.test(l)).length).toBeGreaterThanOrEqual(5)
-    expect(said.some((l) => /secondary indexes .* dropped/.test(l)) && said.some((l) => /indexes made again/.test(l))).toBe(true)
+    expect(said.some((l) => /secondary indexes and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
 
     const issues = await rows(t, `select id, issue_no, seed, array_to_string(result, ',') as result, status, bet_count from lottery_issues where bet_count > 0`)
     expect(issues).toHaveLength(30)
@@ -76,7 +78,7 @@ describe('bench:data', () => {
     expect(await ledgerOk(t.db)).toBe('ok')
     const audit = await verifyAudit(t.db)
     expect(audit.ok).toBe(true)
-    // No staging table is left behind, and the indexes dropped for the load are back as the migrations made them.
+    // No staging table is left behind, and the indexes and constraints dropped for the load are back as the migrations made them.
     expect(await rows(t, `select count(*)::int as n from pg_tables where tablename like 'bench\\_%'`)).toEqual([{ n: 0 }])
     expect(await rows(t, indexDefs)).toEqual(defsBefore)
 
