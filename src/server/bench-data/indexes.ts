@@ -7,9 +7,10 @@ import type { Db } from '../db/db'
 import { many } from '../db/db'
 import type { Log } from './stage'
 
-/** Tables whose secondary indexes go; foreign keys go on these and on FK_TABLES. */
-const BULK_TABLES = ['members', 'ledger_transfers', 'balance_changes', 'recharges', 'withdrawals', 'lottery_bets', 'invest_plans']
-const FK_TABLES = [...BULK_TABLES, 'member_cards', 'ledger_accounts', 'merchant_bills', 'lottery_issues']
+/** Tables whose secondary indexes go (ledger_accounts: only those not unique, its key finds accounts meanwhile). */
+const BULK_TABLES = ['members', 'ledger_transfers', 'balance_changes', 'recharges', 'withdrawals', 'lottery_bets', 'invest_plans', 'ledger_accounts']
+/** Foreign keys go on these. */
+const FK_TABLES = [...BULK_TABLES, 'member_cards', 'merchant_bills', 'lottery_issues']
 
 export async function dropIndexes(db: Db, log: Log): Promise<void> {
   await restoreIndexes(db, log)
@@ -20,6 +21,7 @@ export async function dropIndexes(db: Db, log: Log): Promise<void> {
        from pg_index i join pg_class c on c.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid
       where c.relname = any($1::text[]) and c.relnamespace = current_schema()::regnamespace
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+        and (c.relname <> 'ledger_accounts' or not i.indisunique)
       order by ic.relname`, [BULK_TABLES])
   await db.query(
     `insert into bench_indexes (name, drop_sql, def)

@@ -125,15 +125,14 @@ async function postChunk(tx: Queryable, product: string, lo: string, hi: string 
     select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, h.chain, h.seq + row_number() over w,
            pg_temp.bench_chain(h.hash, sha256(${await plainText(tx) ? FAST_CONTENT : CONTENT})) over w
       from bench_t t join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS})
-    window w as (partition by h.chain order by t.id)
-     order by t.id`, [product])
+    window w as (partition by h.chain order by t.id)`, [product])
   const differ = await one<{ n: number }>(tx, `select count(*)::int as n from (select * from bench_t order by id limit 20) t
       join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS}) where ${FAST_CONTENT} <> ${CONTENT}`, [product])
   if (differ!.n) throw new Error('bench:data: the written-out transfer content differs from ledger_transfer_content')
-  await tx.query(`update audit_heads h set seq = x.seq, hash = x.hash
-      from (select distinct on (chain) chain, chain_seq as seq, chain_hash as hash from ledger_transfers
-             where id > $1 and id <= $2 order by chain, chain_seq desc) x
-     where h.chain = x.chain`, [base, base + n])
+  // Each strand's head moves to its last transfer of the chunk.
+  await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
+      from (select max(id) as id from bench_t group by id % ${STRANDS}) x join ledger_transfers t on t.id = x.id
+     where h.chain = t.chain`)
   // Owned accounts' movements in transfer order; before = the balance so far plus the running sum of earlier deltas.
   const flows = (kind: number) => `
     select f.*, a.balance + sum(f.delta) over (partition by f.account order by f.id) - f.delta as before from (
