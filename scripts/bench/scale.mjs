@@ -141,8 +141,10 @@ export async function benchScale() {
   const cols = {}
   try {
     if (only !== 'pglite') {
-      const s = sizesOf(Number(process.env.BENCH_SCALE ?? 1))
-      const url = await pgDataSet(b.dir, `houtai_bench_scale_${tagOf(s)}`, argsOf(s), 'select count(*)::int as n from lottery_bets', s.bets)
+      const scale = Number(process.env.BENCH_SCALE ?? 1)
+      const s = sizesOf(scale)
+      // (A database name holds 63 characters: the scale names the set, the sizes follow from it.)
+      const url = await pgDataSet(b.dir, `houtai_bench_scale_${String(scale).replace('.', '_')}`, argsOf(s), 'select count(*)::int as n from lottery_bets', s.bets)
       cols.PostgreSQL = await measure('PostgreSQL', b.dir, { DATABASE_URL: url }, (m) => m.pgDb(url, 40), Number(process.env.BENCH_SCALE_N ?? 100), s)
     }
     if (only !== 'pg') {
