@@ -17,7 +17,7 @@ export const MODULES = `export { pgDb } from './src/server/db/pg'; export { open
   export { checkLedger } from './src/server/ledger/check'`
 
 /** A room for the measurements: one draw an hour, wide limits, every group. */
-async function benchRoom(db) {
+export async function benchRoom(db) {
   const r = await db.query(
     `insert into lottery_rooms (product, code, name, interval, lock, min_stake, max_stake, max_issue_stake, group_ids)
      values ($1, 'BENCH' || (select count(*) from lottery_rooms), '基准房', 3600, 10, 1, 10000000, 99999999999,
@@ -25,7 +25,7 @@ async function benchRoom(db) {
   return r.rows[0].id
 }
 
-async function newIssue(m, db, room, no) {
+export async function newIssue(m, db, room, no) {
   const { seed, hash } = m.newSeed()
   const r = await db.query(
     `insert into lottery_issues (product, room_id, issue_no, open_at, lock_at, seed, seed_hash)
@@ -58,8 +58,8 @@ async function openBets(m, db, issue, room, members, n) {
   }
 }
 
-/** A fresh database with members holding money: settle one issue of `bets` bets, then place bets for a while. */
-export async function settleAndPlace(m, db, label, bets, workers) {
+/** A fresh database migrated and seeded, with 20,000 real members holding 1,000,000 元 each: their ids. */
+export async function fundedMembers(m, db) {
   await m.migrate(db)
   await m.seed(db, m.ALL_ROUTES, { demo: false, adminPassword: PASSWORD })
   await m.fillBenchData(db, ['--members', '20000', '--cards', '0', '--only', 'members'], () => undefined)
@@ -69,6 +69,23 @@ export async function settleAndPlace(m, db, label, bets, workers) {
       key: `bench:fund:${id}`, from: { kind: 10 }, to: { kind: 1, owner: id }, amount: 100_000_000, type: 2,
     }))))
   }
+  return members
+}
+
+/** Bets per second that `writers` place at once on the issue for `seconds`, every play way in turn, through placeBet. */
+export async function placing(m, db, room, issue, members, seconds, writers) {
+  const ways = (await db.query(`select id, code from lottery_playways where product = $1 order by id`, [P])).rows
+  return perSecond(seconds, writers, async (k, j) => {
+    const i = k + j * writers
+    const way = ways[i % ways.length]
+    await db.tx((tx) => m.placeBet(tx, { product: P, member_id: members[(i * 7919) % members.length], room_id: room, issue_id: issue,
+      playway_id: way.id, number: way.code === 'tema' ? i % 28 : null, amount: 100 * (1 + (i % 20)) }))
+  })
+}
+
+/** A fresh database with members holding money: settle one issue of `bets` bets, then place bets for a while. */
+export async function settleAndPlace(m, db, label, bets, workers) {
+  const members = await fundedMembers(m, db)
   const room = await benchRoom(db)
   const issue = await newIssue(m, db, room, '209901010001')
   await openBets(m, db, issue, room, members, bets)
@@ -80,16 +97,8 @@ export async function settleAndPlace(m, db, label, bets, workers) {
 
   const open = await newIssue(m, db, room, '209901010002')
   const seconds = Number(process.env.BENCH_PLACE_SECONDS ?? 10)
-  const ways = (await db.query(`select id, code from lottery_playways where product = $1 order by id`, [P])).rows
   const placed = {}
-  for (const w of workers) {
-    placed[`bets/s (${w} ${w === 1 ? 'writer' : 'writers'})`] = await perSecond(seconds, w, async (k, j) => {
-      const i = k + j * w
-      const way = ways[i % ways.length]
-      await db.tx((tx) => m.placeBet(tx, { product: P, member_id: members[(i * 7919) % members.length], room_id: room, issue_id: open,
-        playway_id: way.id, number: way.code === 'tema' ? i % 28 : null, amount: 100 * (1 + (i % 20)) }))
-    })
-  }
+  for (const w of workers) placed[`bets/s (${w} ${w === 1 ? 'writer' : 'writers'})`] = await placing(m, db, room, open, members, seconds, w)
   const check = await m.checkLedger(db)
   return { db: label, [`settle ${bets} bets`]: `${Math.round(settleMs)} ms (${settled.winners} winners)`, ...placed, 'ledger:check': check.ok ? '通过' : '不符' }
 }

@@ -10,6 +10,7 @@ import './admin-access'
 import './admin-whitelist'
 import './admin-google'
 import './admin-audit'
+import './admin-sessions'
 
 const A = MENU.admins
 const adminName = (r: Row) => `${r.username}（${r.nickname || '无昵称'}）`

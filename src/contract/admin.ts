@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, TimeText } from './schema'
 import type { MenuNode, Paged } from './common'
+import type { DiffEntry } from './diff'
 
 const ActionKeyText = Type.Union([Type.Literal('C'), Type.Literal('R'), Type.Literal('U'), Type.Literal('D')])
 
@@ -49,7 +50,8 @@ export const OperationItem = Type.Object({
   path: Type.String(), target_ids: Type.Array(Type.String()), ip: Type.String(), user_agent: Type.String(), created_at: TimeText,
 }, { additionalProperties: false })
 export type Operation = Static<typeof OperationItem>
-export interface OperationDetail extends Operation { before: unknown; after: unknown }
+/** `diff`: an edit's changed fields (both before and after stored); null for a row that is no edit. */
+export interface OperationDetail extends Operation { before: unknown; after: unknown; diff: DiffEntry[] | null }
 export type OperationIndex = Paged<Operation>
 
 // google authenticator (the caller's own)

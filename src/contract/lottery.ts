@@ -85,7 +85,7 @@ export type RoomRate = Static<typeof RoomRateItem>
 export const RoomRates = Type.Record(Type.String(), Type.Array(RoomRateItem))
 
 export const RoomItem = Type.Object({
-  id: Int, code: Str, name: Str, interval: Int, lock: Int, min_stake: Money, max_stake: Money, max_issue_stake: Money,
+  id: Int, code: Str, name: Str, interval: Int, lock: Int, min_stake: Money, max_stake: Money, max_issue_stake: Money, max_payout_per_issue: Money,
   group_ids: Type.Array(Int), group_names: Type.Array(Str), status: Int, sort: Int, remark: Str,
   /** The issue now taking bets (or the next one once betting closed), null when none is scheduled. */
   current_issue: Nullable(Str), next_open_at: Nullable(TimeText), lock_at: Nullable(TimeText),

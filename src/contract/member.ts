@@ -29,6 +29,8 @@ export const MemberItem = Type.Object({
   balance: Money, frozen: Money, interest_balance: Money, total_recharge: Money, total_withdraw: Money,
   register_ip: Str, last_login_ip: Str, last_login_time: Nullable(TimeText), remark: Str, avatar: Str, created_at: TimeText,
   risk_level: Int, tags: Type.Array(MemberTagItem), withdraw_blocked: Type.Boolean(),
+  /** Its 限红 tier (stake per bet and per issue), if any. */
+  limit_id: Nullable(Int), limit_name: Str,
 }, closed)
 export type Member = Static<typeof MemberItem>
 

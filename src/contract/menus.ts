@@ -38,7 +38,8 @@ export const MENU = {
   roles: '/layout/admin/role', menus: '/layout/admin/menu', adminWhitelist: '/layout/admin/whitelist',
   log: '/layout/admin/log', proadmin: '/layout/proadmin', google: '/layout/admin/google',
   memberLogins: '/layout/member/logins', associations: '/layout/risk/associations', bans: '/layout/risk/bans',
-  tags: '/layout/risk/tags',
+  tags: '/layout/risk/tags', exposure: '/layout/risk/exposure', limits: '/layout/risk/limits', bigwins: '/layout/risk/bigwins',
+  loginlog: '/layout/admin/loginlog', online: '/layout/admin/online',
 } as const
 
 export type MenuKey = keyof typeof MENU
@@ -97,6 +98,9 @@ export const MENU_TREE: MenuSeed[] = [
       page('关联账号', MENU.associations, 'risk'),
       page('封禁列表', MENU.bans, 'risk'),
       page('会员标签', MENU.tags, 'risk'),
+      page('风险敞口', MENU.exposure, 'risk'),
+      page('限红设置', MENU.limits, 'risk'),
+      page('大额中奖', MENU.bigwins, 'risk'),
     ],
   },
   {
@@ -116,10 +120,23 @@ export const MENU_TREE: MenuSeed[] = [
       page('菜单管理', MENU.menus, 'admin'),
       page('总控白名单', MENU.adminWhitelist, 'admin'),
       page('操作日志', MENU.log, 'admin'),
+      page('登录日志', MENU.loginlog, 'admin'),
     ],
   },
   page('产品管理员', MENU.proadmin, 'product'),
 ]
+
+/**
+ * Pages only a super admin opens, never grantable: they are kept out of the menu table (so no role can hold them),
+ * added to a super admin's menu_list by the server and shown in the sidebar under their area's directory.
+ */
+export const SUPER_PAGES: MenuSeed[] = [page('在线用户', MENU.online, 'admin')]
+
+/** The console's tree: MENU_TREE with the super admin's own pages in their area's directory (the sidebar, the palette groups). */
+export const CONSOLE_TREE: MenuSeed[] = MENU_TREE.map((m) => {
+  const extra = m.children ? SUPER_PAGES.filter((p) => p.area === m.area) : []
+  return extra.length ? { ...m, children: [...m.children!, ...extra] } : m
+})
 
 /** Every page of the tree, flattened in tree order. */
 export function flattenMenus(tree: MenuSeed[] = MENU_TREE): MenuSeed[] {
@@ -127,7 +144,7 @@ export function flattenMenus(tree: MenuSeed[] = MENU_TREE): MenuSeed[] {
 }
 
 export const ROUTE_TITLES: Record<string, string> = Object.fromEntries(
-  flattenMenus().map((m) => [m.path!, m.label]),
+  flattenMenus(CONSOLE_TREE).map((m) => [m.path!, m.label]),
 )
 
 /** Routes that need a login but no menu entry: the specification's home carries no auth flag, and every admin

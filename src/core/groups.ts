@@ -1,6 +1,6 @@
 // Palette and sheet groups: a command's area label from the menu tree (系统管理, 财务管理, ...), else 通用.
 import type { Command } from './command'
-import { MENU_TREE, menuKeyFor, type MenuSeed } from '../contract/menus'
+import { CONSOLE_TREE, menuKeyFor, type MenuSeed } from '../contract/menus'
 
 const areaLabel = new Map<string, string>()
 function walk(nodes: MenuSeed[], top: string | null): void {
@@ -10,7 +10,7 @@ function walk(nodes: MenuSeed[], top: string | null): void {
     if (n.children) walk(n.children, label)
   }
 }
-walk(MENU_TREE, null)
+walk(CONSOLE_TREE, null)
 
 export const GENERAL_GROUP = '通用'
 

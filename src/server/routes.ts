@@ -13,5 +13,6 @@ import invest from './invest/routes'
 import report from './report/routes'
 import risk from './risk'
 import events from './events/routes'
+import exposure from './exposure'
 
-export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk, ...events]
+export const ALL_ROUTES: RouteSpec[] = [...auth, ...admin, ...product, ...member, ...ledger, ...finance, ...merchant, ...settings, ...lottery, ...invest, ...report, ...risk, ...events, ...exposure]

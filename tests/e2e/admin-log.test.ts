@@ -1,9 +1,9 @@
 // 操作日志 by keyboard only: filters typed after `/` (a select by arrows) land in the URL and a reload shows the same view;
-// Enter on a row opens its detail with the before/after values and the changed key marked.
+// Enter on a row opens its detail with the changed field's before and after highlighted and the unchanged ones folded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { api, launch, loginAs, newPage, palette } from './browser'
-import { apiRole, focusGrid, focusRow, poll, rowTexts, tokenOf, uniq } from './keys'
+import { apiRole, focusGrid, focusRow, poll, rowTexts, tabTo, tokenOf, uniq } from './keys'
 
 let browser: Browser
 let token: string
@@ -60,7 +60,7 @@ describe('操作日志', () => {
     expect(await page.locator('#flt-path').inputValue()).toBe('/api/sysrole/edit')
     expect(await rowTexts(page)).toEqual(shown)
 
-    // Enter on the role's row: the detail with before and after, the remark marked as changed on both sides.
+    // Enter on the role's row: the detail with the changed field highlighted, before and after; the unchanged folded.
     await focusGrid(page)
     await focusRow(page, { id: entry.id })
     await page.keyboard.press('Enter')
@@ -70,14 +70,18 @@ describe('操作日志', () => {
     expect(text).toContain('/api/sysrole/edit')
     expect(await detail.locator('.kit-field-row', { hasText: '操作类型' }).locator('dd').innerText()).toBe('修改')
     expect(await detail.locator('.kit-field-row', { hasText: '对象 ID' }).locator('dd').innerText()).toBe(String(roleId))
-    const sides = detail.locator('.kit-diff-side')
-    expect(await sides.nth(0).locator('h3').innerText()).toBe('修改前')
-    expect(await sides.nth(0).locator('[data-key="remark"]').innerText()).toContain('修改之前的备注')
-    expect(await sides.nth(1).locator('h3').innerText()).toBe('修改后')
-    expect(await sides.nth(1).locator('[data-key="remark"]').innerText()).toContain('修改之后的备注')
-    expect(await detail.locator('[data-key="remark"][data-changed]').count()).toBe(2)
-    expect(await detail.locator('[data-key="name"][data-changed]').count()).toBe(0)
-    expect(await sides.nth(1).locator('[data-key="name"]').innerText()).toContain(name)
+    const remark = detail.locator('tr[data-changed][data-field="remark"]')
+    expect(await remark.locator('.log-diff-before').innerText()).toBe('修改之前的备注')
+    expect(await remark.locator('.log-diff-after').innerText()).toBe('修改之后的备注')
+    expect(await detail.locator('tr[data-changed][data-field="name"]').count()).toBe(0)
+    // The unchanged fields are folded; Tab to the disclosure and Enter opens it: the name is there, unchanged.
+    const same = detail.getByTestId('log-diff-same')
+    const name_ = same.locator('tr[data-field="name"]')
+    expect(await name_.isVisible()).toBe(false)
+    await tabTo(page, '[data-testid="log-diff-same"] summary')
+    await page.keyboard.press('Enter')
+    await poll(() => name_.isVisible()).toBe(true)
+    expect(await name_.innerText()).toContain(name)
 
     // Esc closes the drawer and gives the keyboard back to the grid.
     await page.keyboard.press('Escape')

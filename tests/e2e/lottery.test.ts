@@ -92,13 +92,14 @@ describe('彩票管理', () => {
   })
 
   it('verifies a drawn result in the browser: hash and digits recomputed with Web Crypto', async () => {
-    // The 30-second room draws on its own; wait for a draw whose seed is public.
+    // The 30-second room draws on its own; wait for a draw whose seed is public. The first one comes within a period
+    // of the server's start plus the scheduler's tick, however slow the machine (a 10 s wait failed on a loaded one).
     let drawn: any = null
-    await poll(async () => {
+    await expect.poll(async () => {
       const r = await api('/api/issue/index?status=3&per_page=50', token)
       drawn = r.data.items.find((i: any) => !i.is_manual && i.seed)
       return Boolean(drawn)
-    }).toBe(true)
+    }, { timeout: 75_000, interval: 250 }).toBe(true)
     const { context, page } = await newPage(browser)
     await loginAs(page)
     await palette(page, '开奖记录', 'lottery.drawList')

@@ -1,7 +1,7 @@
 // The simulator's lottery actor: on first start its history plays and settles a draw of each demo room on every day of
 // the month and every draw of the last minutes, with members who hold money (the draw scheduler running meanwhile never
 // draws one before its bets); afterwards it bets on the issues taking bets. Every bet goes through placeBet, so the
-// ledger reconciles.
+// ledger reconciles. The crowded room (标准房) gets more bets at every turn, under its payout cap per issue.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
 import { ledgerOk, P, rows } from './lottery-fixtures'
@@ -46,8 +46,14 @@ describe('the lottery actor', () => {
     for (const room of await rows(t, `select id, product, interval, lock, status from lottery_rooms where product = $1`, [P])) await fillRoom(t.db, room)
     const before = (await rows(t, 'select count(*)::int as n from lottery_bets'))[0].n
     for (let i = 0; i < 10; i++) await t.db.tx((db) => lotteryActor.run({ ...ctx, db }))
-    expect((await rows(t, `select count(*)::int as n from lottery_bets where status = 3`))[0].n).toBe(10)
-    expect((await rows(t, 'select count(*)::int as n from lottery_bets'))[0].n).toBe(before + 10)
+    // A bet in a room at each turn, and more in the crowded 标准房 (capped on first start), all on issues taking bets.
+    const open = (await rows(t, `select count(*)::int as n from lottery_bets where status = 3`))[0].n
+    expect((await rows(t, 'select count(*)::int as n from lottery_bets'))[0].n).toBe(before + open)
+    const crowded = await rows(t, `select r.max_payout_per_issue::int as cap, count(b.id)::int as n from lottery_rooms r
+      left join lottery_bets b on b.room_id = r.id and b.status = 3 where r.product = $1 and r.code = 'BZ' group by r.id`, [P])
+    expect(crowded).toEqual([{ cap: 20_000_00, n: expect.any(Number) }])
+    expect(crowded[0].n).toBeGreaterThanOrEqual(10)
+    expect(open).toBeGreaterThanOrEqual(crowded[0].n)
     expect(await ledgerOk(t.db)).toBe('ok')
     expect((await verifyAudit(t.db)).ok).toBe(true)
   })

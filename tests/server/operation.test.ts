@@ -91,6 +91,27 @@ describe('detail', () => {
     expect(row).toMatchObject({ admin_name: 'admin', product: 'alpha', action: 'R', target_ids: [String(id)] })
   })
 
+  it('answers an edit’s changed fields only, from what the row stored; no diff for a row that is no edit', async () => {
+    const created = (await t.post('/api/syswhitelist/create', token, { ip: '10.7.0.1', remark: '办公室' })).data
+    expect((await t.post('/api/syswhitelist/edit', token, { id: created.id, ip: '10.7.0.2', remark: '办公室' })).code).toBe(200)
+    const [edit] = await opRows(t, '/api/syswhitelist/edit')
+    const r = await t.get(`${URL}/show`, token, { id: Number(edit.id) })
+    expect(r.data.diff).toEqual([{ field: 'ip', before: '10.7.0.1', after: '10.7.0.2' }])
+    const [create] = await opRows(t, '/api/syswhitelist/create')
+    expect((await t.get(`${URL}/show`, token, { id: Number(create.id) })).data.diff).toBeNull()
+    // Nested fields by path, bulk rows paired by id, a field gone reads as null, key order does not matter.
+    const id = await addRow({
+      product: 'alpha', admin: 'x', action: 'U', path: '/api/x', at: '2024-03-01 09:00:00+08',
+      before: { a: { b: 1, c: 2 }, rows: [{ id: 1, n: 'x' }, { id: 2, n: 'y' }], gone: 5, same: { p: 1, q: 2 } },
+      after: { a: { b: 1, c: 3 }, rows: [{ id: 2, n: 'z' }, { id: 1, n: 'x' }], same: { q: 2, p: 1 } },
+    })
+    // (jsonb keeps keys in its own order, so the fields are compared as a set.)
+    const diff = (await t.get(`${URL}/show`, token, { id })).data.diff as { field: string }[]
+    expect([...diff].sort((x, y) => x.field.localeCompare(y.field))).toEqual([
+      { field: 'a.c', before: 2, after: 3 }, { field: 'gone', before: 5, after: null }, { field: 'rows[id=2].n', before: 'y', after: 'z' },
+    ])
+  })
+
   it('answers 404 for another product’s row or an unknown id, and 400 for a malformed id', async () => {
     const beta = await addRow({ product: 'beta', admin: 'x', action: 'U', path: '/api/x', at: '2024-03-01 09:00:00+08' })
     expect((await t.get(`${URL}/show`, token, { id: beta })).status).toBe(404)

@@ -34,6 +34,8 @@ const LANDED: [string, string][] = [
  ['022-wiring', 'a63f57b9cfc58608'],
  ['023-events', '0bb6f726e50f6d3c'],
  ['024-member-risk-lists', 'ebdbefca38022161'],
+ ['025-exposure', 'b962c04e8dd5e698'],
+ ['026-login-log', '4cc6c59f4b0fd208'],
 ]
 
 let t: TestApp

@@ -3,6 +3,7 @@
 import * as admin from './admin'
 import * as auth from './auth'
 import * as events from './events'
+import * as exposure from './exposure'
 import * as finance from './finance'
 import * as invest from './invest'
 import * as ledger from './ledger'
@@ -12,8 +13,9 @@ import * as merchant from './merchant'
 import * as product from './product'
 import * as report from './report'
 import * as risk from './risk'
+import * as sessions from './sessions'
 import * as settings from './settings'
 
 export const API = {
-  ...admin, ...auth, ...events, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...settings,
+  ...admin, ...auth, ...events, ...exposure, ...finance, ...invest, ...ledger, ...lottery, ...member, ...merchant, ...product, ...report, ...risk, ...sessions, ...settings,
 } as const

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import { get, post } from '../endpoint'
 import { MENU } from '../menus'
-import { DateTime, Id, IdQuery, IdsBody, IntFilter, KeysetQuery, MoneyText, Paged, RateText, Remark, Status01, Text } from '../schema'
+import { DateTime, Hidden, Id, IdQuery, IdsBody, INT53, IntFilter, KeysetQuery, MoneyText, Paged, RateText, Remark, Status01, Text } from '../schema'
 import {
   BetItem, BetSums, DRAW_SCOPE, DrawItem, PLAYWAY_CODES, PlaygroupItem, PlaywayItem, ROOM_INTERVAL, RoomItem, RoomRateItem, RoomRates,
 } from '../lottery'
@@ -30,6 +30,8 @@ const RoomFields = {
   min_stake: MoneyText('最低投注'),
   max_stake: MoneyText('单注上限'),
   max_issue_stake: MoneyText('每期上限'),
+  /** The house's maximum payout per issue (0: none); absent on an edit: unchanged. */
+  max_payout_per_issue: Type.Optional(MoneyText('每期赔付上限')),
   group_ids: Type.Array(Type.Integer({ title: '玩法分组', minimum: 1, maximum: 2147483647 }), { title: '玩法分组', maxItems: 100 }),
   status: Status01(),
   sort: Sort,
@@ -116,6 +118,9 @@ const BetFilters = {
   playway_id: Type.Optional(Id),
   status: IntFilter('状态', 1, 4),
   ...Range,
+  /** 风险敞口's links: one issue, and of it the bets a result ("3,5,8") would pay. */
+  issue_id: Hidden(Type.Optional(Type.Integer({ title: '期号ID', ...INT53 }))),
+  wins: Hidden(Type.Optional(Type.String({ title: '开奖结果', pattern: '^[0-9],[0-9],[0-9]$', maxLength: 5 }))),
 }
 const BetPage = Paged(BetItem, BetSums)
 

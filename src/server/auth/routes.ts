@@ -12,35 +12,61 @@ import { verifyPassword } from './password'
 import { clearFailures, releaseAttempt, reserveAttempt } from './throttle'
 import { consumeGoogleCode } from './google-code'
 import { writeOperation } from '../oplog/oplog'
+import { recordDenied, recordLogin } from './login-log'
+import type { LoginReason } from '../../contract/sessions'
 
 interface AdminRow {
   id: number; username: string; nickname: string; product: string | null; status: number
   password_hash: string; google_enabled: boolean; google_secret: string | null
 }
 
+/** What the login log says of an attempt, filled in as the attempt goes ('error' until it ends otherwise). */
+interface Seen { admin: { id: number; product: string | null } | null; reason: LoginReason }
+
 async function login(ctx: Ctx, body: InputOf<typeof auth.login>) {
-  const db = ctx.root
   const username = body.username.trim()
+  const seen: Seen = { admin: null, reason: 'error' }
+  try {
+    const answer = await attempt(ctx, username, body, seen)
+    seen.reason = ''
+    return answer
+  } finally {
+    // Every outcome is logged on the whole database, after the attempt: a failure's row commits although it answers an error.
+    await recordLogin(ctx.root, { username, admin: seen.admin, reason: seen.reason, ip: ctx.ip, userAgent: ctx.userAgent })
+      .catch((err) => ctx.req.log.error({ err }, 'login log not written'))
+  }
+}
+
+async function attempt(ctx: Ctx, username: string, body: InputOf<typeof auth.login>, seen: Seen) {
+  const db = ctx.root
   // Reserved before the password is checked (429 past the limits): left in place it is this attempt's failure.
-  const attempt = await reserveAttempt(db, username, ctx.ip)
+  seen.reason = 'throttled'
+  const reserved = await reserveAttempt(db, username, ctx.ip)
+  seen.reason = 'error'
   let settled = false // true once the reservation is the attempt's recorded failure, or already gone
   try {
     const plain = ctx.keys.decrypt(body.password)
     const admin = await one<AdminRow>(db, 'select * from admins where username = $1', [username])
-    // Same work and the same answer for an unknown user, a wrong password and an undecryptable one.
+    if (admin) seen.admin = { id: admin.id, product: admin.product }
+    // Same work and the same answer for an unknown user, a wrong password and an undecryptable one (the log alone tells them apart).
     const ok = await verifyPassword(plain ?? '', admin?.password_hash)
     if (!admin || !ok || plain === null) {
       settled = true
+      seen.reason = admin ? 'password' : 'unknown_user'
       throw badRequest(MSG.badLogin)
     }
+    seen.reason = 'disabled'
     if (admin.status !== 1) throw new AppError(403, MSG.disabled)
     if (admin.google_enabled) {
+      seen.reason = 'need_google'
       if (!body.google_code) throw new AppError(400, MSG.needGoogle, { need_google: true, field: 'google_code' })
+      seen.reason = 'google'
       if (!(await consumeGoogleCode(db, admin.id, admin.google_secret, body.google_code))) {
         settled = true
         throw new AppError(400, MSG.badGoogle, { need_google: true, field: 'google_code' })
       }
     }
+    seen.reason = 'error'
     const product = admin.product ?? (await one<{ code: string }>(db, 'select code from products order by sort, code limit 1'))!.code
     const token = randomBytes(32).toString('base64url')
     const session = await db.tx(async (tx) => {
@@ -60,7 +86,7 @@ async function login(ctx: Ctx, body: InputOf<typeof auth.login>) {
     return { token, userinfo: await userInfo(db, callerOf(admin, product, Number(session.id), isSuper)) }
   } finally {
     // Anything but a bad password or a bad Google code is no failure: the reservation goes.
-    if (!settled) await releaseAttempt(db, attempt)
+    if (!settled) await releaseAttempt(db, reserved)
   }
 }
 
@@ -70,7 +96,8 @@ function callerOf(a: AdminRow, product: string, sessionId: number, isSuper: bool
 
 export default [
   route(auth.configs, async (ctx) => ({ site_name: '后台管理系统', public_key: ctx.keys.publicPem, google_auth: true })),
-  route(auth.login, (ctx, body) => login(ctx, body)),
+  // An address the master whitelist shuts out is refused (403) before the body is validated, and logged with the name it carried.
+  route(auth.login, (ctx, body) => login(ctx, body), { ipDenied: (ctx, body) => recordDenied(ctx.root, body, ctx.ip, ctx.userAgent) }),
   route(auth.userinfo, (ctx) => userInfo(ctx.db, ctx.caller)),
   route(auth.logout, async (ctx) => {
     await ctx.db.query('update sessions set ended_at = now() where id = $1', [ctx.caller.sessionId])

@@ -18,9 +18,9 @@ export const STRAND_OF_TX = strandOfTx(STRANDS)
 
 /**
  * The second argument of hashtextextended() for each advisory lock taken by text, so that locks of different purposes
- * never share a key: a transfer key, a ledger strand's turn, the report queue's fold.
+ * never share a key: a transfer key, a ledger strand's turn, the report queue's fold, an issue's exposure (payout cap).
  */
-export const LOCK_SEED = { transferKey: 7, strand: 11, reportFold: 13 } as const
+export const LOCK_SEED = { transferKey: 7, strand: 11, reportFold: 13, exposure: 17 } as const
 
 /** The products' business day and every time the console shows are in this zone (src/contract/time.ts). */
 export { PRODUCT_OFFSET_MINUTES, PRODUCT_TZ, PRODUCT_UTC_OFFSET } from '../../contract/time'

@@ -25,6 +25,8 @@ import m021 from './migrations/021-desk'
 import m022 from './migrations/022-wiring'
 import m023 from './migrations/023-events'
 import m024 from './migrations/024-member-risk-lists'
+import m025 from './migrations/025-exposure'
+import m026 from './migrations/026-login-log'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -32,6 +34,8 @@ export const MIGRATIONS: [string, string][] = [
   ['009-finance', m009], ['010-lottery', m010], ['011-report', m011], ['012-invest', m012], ['013-ledger-turns', m013],
   ['014-report-plans', m014], ['015-report-queue', m015], ['016-ledger-one-lock', m016],
   ['020-risk', m020], ['021-desk', m021], ['022-wiring', m022], ['023-events', m023], ['024-member-risk-lists', m024],
+  ['025-exposure', m025],
+  ['026-login-log', m026],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

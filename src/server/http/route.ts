@@ -53,12 +53,15 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   idempotent?: boolean
   /** Runs before the route's transaction, on the whole database: checks whose failures must be recorded, not rolled back. */
   before?: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<void>
+  /** A public route's record of a call the master whitelist refused, with its parsed but unvalidated body (then 403). */
+  ipDenied?: (ctx: Omit<Ctx, 'db' | 'caller' | 'audit'>, body: unknown) => Promise<void>
   handler: (ctx: Ctx, input: Static<B> & Static<Q>) => Promise<unknown>
 }
 
 /** What a route adds to its endpoint besides the handler. */
 export interface RouteOpts<I extends TSchema> {
   before?: (ctx: Ctx, input: Static<I>) => Promise<void>
+  ipDenied?: RouteSpec['ipDenied']
 }
 
 /** The server side of an endpoint declared in src/contract/api: its handler, answering the endpoint's answer type. */
@@ -67,7 +70,7 @@ export function route<I extends TSchema, O>(ep: Endpoint<I, O>, handler: (ctx: C
   return {
     method, url, summary, menu: menu as RouteSpec['menu'], action, audit, anyIp, raw, idempotent,
     ...(method === 'POST' ? { body: input } : { query: input }),
-    before: opts.before as RouteSpec['before'], handler: handler as RouteSpec['handler'],
+    before: opts.before as RouteSpec['before'], ipDenied: opts.ipDenied, handler: handler as RouteSpec['handler'],
   }
 }
 
@@ -77,6 +80,8 @@ const writes = new Set<ActionKey>(['C', 'U', 'D'])
 
 /** The caller resolved before the body is even parsed: an anonymous or unpermitted request learns nothing about fields. */
 const callers = new WeakMap<FastifyRequest, Caller>()
+/** A public route's call refused by the master whitelist, held until its body is parsed so the route can record it. */
+const refused = new WeakMap<FastifyRequest, unknown>()
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: RouteSpec[]): void {
   for (const spec of routes) {
@@ -95,17 +100,27 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
         ...(spec.menu !== 'public' ? { security: [{ token: [] }] } : {}),
       },
       onRequest: async (req) => {
-        callers.set(req, await authenticate(deps.db, deps.config, req, spec))
+        try {
+          callers.set(req, await authenticate(deps.db, deps.config, req, spec))
+        } catch (err) {
+          // On a public route only the whitelist refuses: with ipDenied the refusal waits for the body, unvalidated.
+          if (!spec.ipDenied) throw err
+          refused.set(req, err)
+        }
       },
       // A POST sent without a body is an empty object, so it is checked field by field like any other.
-      preValidation: async (req) => {
+      preValidation: async (req, reply) => {
         if (spec.method === 'POST' && req.body === undefined) req.body = {}
+        if (refused.has(req)) {
+          await spec.ipDenied!({ ...ctxBase(deps, req, reply) }, req.body)
+          throw refused.get(req)
+        }
       },
       handler: async (req, reply) => {
         const caller = callers.get(req)!
         // A POST is fed by its body alone, a GET by its query string alone: nothing reaches a handler from elsewhere.
         const input = { ...((spec.method === 'POST' ? req.body : req.query) as object) } as any
-        const base = { root: deps.db, config: deps.config, keys: deps.keys, req, reply, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), caller }
+        const base = { ...ctxBase(deps, req, reply), caller }
         const audit: AuditEntry = { action: spec.action, path: spec.url, target_ids: defaultTargets(input) }
         if (spec.before) await spec.before({ ...base, db: deps.db, audit }, input)
         const logs = !spec.raw && (writes.has(spec.action) || spec.audit)
@@ -135,6 +150,11 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: Rout
       },
     })
   }
+}
+
+/** What every handler's context holds besides the caller, the route's database and its log entry. */
+function ctxBase(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  return { root: deps.db, config: deps.config, keys: deps.keys, req, reply, ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) }
 }
 
 /** No field at all: what a POST's query string and an undeclared body or query may hold. */

@@ -10,7 +10,8 @@ import { MONEY, type MoneyClass } from '../../contract/ledger'
 import { bets } from '../../contract/api/lottery'
 import type { Bet, BetIndex, PlaywayCode } from '../../contract/lottery'
 import { TIME } from '../http/format'
-import { contentOf } from './rules'
+import { contentOf, sumOf, winningCodes, type Digits } from './rules'
+import { WON } from './settle'
 import { idOfOrderNo, ORDER_NO } from './sql'
 import { betTotals, type BetStats } from './totals'
 
@@ -28,7 +29,7 @@ type BetQuery = InputOf<typeof bets.demo>
 const issueIds = async (f: FilterCtx, sql: string, params: unknown[]) => (await many<{ id: number }>(f.db, sql, params)).map((r) => Number(r.id))
 
 /** Only the room and the status narrow the list (no time range): the rollup answers exactly at any size. */
-const rollupAnswers = (q: BetQuery, w: Where) => !w.timed && q.member_id === undefined && q.playway_id === undefined
+const rollupAnswers = (q: BetQuery, w: Where) => !w.timed && q.member_id === undefined && q.playway_id === undefined && q.issue_id === undefined && !q.wins
   && ![q.username, q.order_no, q.issue_no].some((v) => v?.trim())
 
 /** Totals from the rollup when it answers exactly (null: the list counts within its budget). */
@@ -50,6 +51,11 @@ function betList(money: MoneyClass) {
         if (v.trim()) w.add('b.issue_id = any(?::bigint[])', await issueIds(f, 'select id from lottery_issues where product = $1 and issue_no = $2', [f.product, v.trim()]))
       },
       playway_id: 'b.playway_id',
+      issue_id: 'b.issue_id',
+      wins: (w, v) => {
+        const d = v.split(',').map(Number) as unknown as Digits
+        w.add(`${WON('?', '?')}`, winningCodes(d), sumOf(d))
+      },
       placed: (w, q) => { w.timeRange('b.created_at', q) },
       room_id: 'b.room_id',
       status: async (w, v, f) => {

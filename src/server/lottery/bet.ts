@@ -1,16 +1,18 @@
 // Placing a bet (the member site's path; the simulator and the benchmark call it): an open room, an issue still
 // taking bets (row shared-locked, so its opening waits for the bet), a play way switched on and offered by the room,
-// the room's stake limits, and the stake leaving the member's balance as type 1 认购 in the same transaction.
+// the room's stake limits, the member's 限红 tier and the room's payout cap per issue (src/server/exposure), and the stake
+// leaving the member's balance as type 1 认购 in the same transaction.
 import type { Queryable } from '../db/db'
 import { one } from '../db/db'
 import { badRequest, conflict, notFound } from '../errors'
-import { KIND, TRANSFER, type MoneyClass } from '../../contract/ledger'
+import { KIND, MONEY, TRANSFER, type MoneyClass } from '../../contract/ledger'
 import { centsText } from '../../contract/money'
 import type { PlaywayCode } from '../../contract/lottery'
 import { insufficient, transfer } from '../ledger/ledger'
 import { contentOf, validTemaNumber } from './rules'
 import { ORDER_NO } from './sql'
 import { betPlaced } from './totals'
+import { addExposure, checkTier, tierOf } from '../exposure/store'
 
 export interface BetInput {
   product: string
@@ -29,7 +31,7 @@ export interface BetInput {
 
 export interface PlacedBet { id: number; order_no: string; issue_id: number; issue_no: string; rate: string; amount: number; content: string }
 
-interface RoomRow { id: number; name: string; status: number; group_ids: number[]; min_stake: number; max_stake: number; max_issue_stake: number }
+interface RoomRow { id: number; name: string; status: number; group_ids: number[]; min_stake: number; max_stake: number; max_issue_stake: number; max_payout_per_issue: string }
 
 export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   if (!Number.isSafeInteger(b.amount) || b.amount <= 0) throw badRequest('投注金额必须大于 0', 'amount')
@@ -39,7 +41,7 @@ export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   if (!m) throw notFound('会员不存在')
   if (m.status !== 1) throw conflict('会员已禁用，不能投注')
   const room = await one<RoomRow>(db,
-    `select id, name, status::int as status, group_ids, min_stake, max_stake, max_issue_stake
+    `select id, name, status::int as status, group_ids, min_stake, max_stake, max_issue_stake, max_payout_per_issue
        from lottery_rooms where id = $1 and product = $2 and deleted_at is null`, [b.room_id, b.product])
   if (!room) throw notFound('房间不存在')
   if (room.status !== 1) throw conflict(`房间「${room.name}」已关闭，暂停投注`)
@@ -80,6 +82,8 @@ export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   if (spent + b.amount > Number(room.max_issue_stake)) {
     throw conflict(`每期投注上限 ${centsText(room.max_issue_stake)} 元，本期已投 ${centsText(spent)} 元`)
   }
+  // The member's 限红 tier (under the same account lock).
+  checkTier({ tier: await tierOf(db, m.id), spent, amount: b.amount })
 
   const bet = await one<{ id: number; order_no: string }>(db,
     `insert into lottery_bets as b (product, money, member_id, room_id, issue_id, playway_id, code, number, amount, rate, created_at)
@@ -96,5 +100,10 @@ export async function placeBet(db: Queryable, b: BetInput): Promise<PlacedBet> {
   } catch (e) {
     throw insufficient(e, (available) => `余额不足，可用余额 ${available} 元`)
   }
+  // Last, so a capped issue's lock is held the shortest time: real stakes join the issue's exposure, within the cap.
+  await addExposure(db, {
+    member_id: m.id, issue_id: Number(issue.id), code: pw.code, number, amount: b.amount, rate: pw.rate,
+    real: m.kind === MONEY.real, cap: Number(room.max_payout_per_issue),
+  })
   return { id: Number(bet!.id), order_no: bet!.order_no, issue_id: Number(issue.id), issue_no: issue.issue_no, rate: pw.rate, amount: b.amount, content }
 }

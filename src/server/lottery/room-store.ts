@@ -11,9 +11,10 @@ import type { room } from '../../contract/api/lottery'
 import type { Room, RoomIndex, RoomRate } from '../../contract/lottery'
 import { tagsOf, type Digits } from './rules'
 import { cents } from './fields'
+import { centsOrNull } from '../member/fields'
 
 const COLS = `r.id, r.code, r.name, r.interval, r.lock, cents_text(r.min_stake) as min_stake, cents_text(r.max_stake) as max_stake,
-  cents_text(r.max_issue_stake) as max_issue_stake, r.group_ids,
+  cents_text(r.max_issue_stake) as max_issue_stake, cents_text(r.max_payout_per_issue) as max_payout_per_issue, r.group_ids,
   array(select g.name from lottery_playgroups g where g.id = any(r.group_ids) order by g.sort, g.id) as group_names,
   r.status::int as status, r.sort, r.remark,
   cur.issue_no as current_issue, ${TIME('cur.open_at')} as next_open_at, ${TIME('cur.lock_at')} as lock_at,
@@ -71,10 +72,10 @@ export async function ratesOf(db: Queryable, roomIds: number[]): Promise<Record<
 
 export interface RoomInput {
   code: string; name: string; interval: number; lock: number; min_stake: string | number; max_stake: string | number
-  max_issue_stake: string | number; group_ids: number[]; status: number; sort?: number; remark?: string
+  max_issue_stake: string | number; max_payout_per_issue?: string | number; group_ids: number[]; status: number; sort?: number; remark?: string
 }
 
-/** Checked values in column order: code, name, interval, lock, stakes (cents), group ids, status, sort, remark. */
+/** Checked values in column order: code, name, interval, lock, stakes (cents), group ids, status, sort, remark, payout cap (cents; null: absent). */
 export async function roomValues(db: Queryable, product: string, b: RoomInput): Promise<unknown[]> {
   if (b.lock >= b.interval) throw badRequest('封盘时间必须小于开奖间隔', 'lock')
   const min = cents(b.min_stake, 'min_stake', '最低投注')
@@ -85,5 +86,6 @@ export async function roomValues(db: Queryable, product: string, b: RoomInput): 
   const groups = [...new Set(b.group_ids)]
   const found = await many<{ id: number }>(db, 'select id from lottery_playgroups where id = any($1::int[]) and product = $2', [groups, product])
   if (found.length !== groups.length) throw badRequest('玩法分组不存在', 'group_ids')
-  return [b.code.trim(), b.name.trim(), b.interval, b.lock, min, max, perIssue, groups, b.status, b.sort ?? 0, (b.remark ?? '').trim()]
+  const cap = centsOrNull(b.max_payout_per_issue, 'max_payout_per_issue', '每期赔付上限')
+  return [b.code.trim(), b.name.trim(), b.interval, b.lock, min, max, perIssue, groups, b.status, b.sort ?? 0, (b.remark ?? '').trim(), cap]
 }

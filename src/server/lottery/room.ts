@@ -44,8 +44,9 @@ export default [
     const values = await roomValues(ctx.db, ctx.caller.product, b)
     await codeFree(ctx.db, ctx.caller.product, b.code)
     const r = await one<{ id: number }>(ctx.db,
-      `insert into lottery_rooms (product, code, name, interval, lock, min_stake, max_stake, max_issue_stake, group_ids, status, sort, remark)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`, [ctx.caller.product, ...values])
+      `insert into lottery_rooms (product, code, name, interval, lock, min_stake, max_stake, max_issue_stake, group_ids, status, sort, remark,
+                                 max_payout_per_issue)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13::bigint, 0)) returning id`, [ctx.caller.product, ...values])
     await notifyRooms(ctx.db)
     const after = await roomById(ctx.db, ctx.caller.product, r!.id)
     ctx.audit.target_ids = [String(r!.id)]
@@ -59,7 +60,8 @@ export default [
     await codeFree(ctx.db, ctx.caller.product, b.code, b.id)
     await ctx.db.query(
       `update lottery_rooms set code = $2, name = $3, interval = $4, lock = $5, min_stake = $6, max_stake = $7, max_issue_stake = $8,
-              group_ids = $9, status = $10, sort = $11, remark = $12, updated_at = now() where id = $1`, [b.id, ...values])
+              group_ids = $9, status = $10, sort = $11, remark = $12, max_payout_per_issue = coalesce($13::bigint, max_payout_per_issue),
+              updated_at = now() where id = $1`, [b.id, ...values])
     if (b.status === 0 || b.interval !== before.interval || b.lock !== before.lock) await dropIdleIssues(ctx.db, b.id)
     await notifyRooms(ctx.db)
     const after = await roomById(ctx.db, ctx.caller.product, b.id)

@@ -9,6 +9,7 @@ export const MASK_PHONE = (col: string) =>
 export const MEMBER_FROM = `members m
   left join member_levels lv on lv.id = m.level_id
   left join members ag on ag.id = m.agent_id
+  left join lottery_limits lt on lt.id = m.limit_id
   left join ledger_accounts a1 on a1.product = m.product and a1.money = m.kind and a1.kind = 1 and coalesce(a1.owner_id, 0) = m.id
   left join ledger_accounts a2 on a2.product = m.product and a2.money = m.kind and a2.kind = 2 and coalesce(a2.owner_id, 0) = m.id
   left join ledger_accounts a3 on a3.product = m.product and a3.money = m.kind and a3.kind = 3 and coalesce(a3.owner_id, 0) = m.id`
@@ -21,7 +22,8 @@ export const memberColumns = (phone: 'masked' | 'full') => `m.id, m.username, m.
   cents_text(coalesce(a3.balance, 0)) as interest_balance,
   cents_text(m.total_recharge) as total_recharge, cents_text(m.total_withdraw) as total_withdraw,
   m.register_ip, m.last_login_ip, ${TIME('m.last_login_time')} as last_login_time, m.remark, m.avatar,
-  ${TIME('m.created_at')} as created_at, m.risk_level::int as risk_level, m.withdraw_blocked`
+  ${TIME('m.created_at')} as created_at, m.risk_level::int as risk_level, m.withdraw_blocked,
+  m.limit_id, coalesce(lt.name, '') as limit_name`
 
 export const BALANCE_SUMS = `cents_text(coalesce(sum(a1.balance), 0)) as balance, cents_text(coalesce(sum(a2.balance), 0)) as frozen,
   cents_text(coalesce(sum(a3.balance), 0)) as interest_balance`

@@ -5,6 +5,7 @@ import { many, one } from '../db/db'
 import { buildTree, type MenuRow } from './menu-tree'
 import type { Caller } from './access'
 import { heldMenuIds, heldPermissions } from './holds'
+import { SUPER_PAGES } from '../../contract/menus'
 
 export async function userInfo(db: Queryable, caller: Caller): Promise<UserInfo> {
   const admin = await one<{ google_enabled: boolean }>(db, 'select google_enabled from admins where id = $1', [caller.adminId])
@@ -24,7 +25,8 @@ export async function userInfo(db: Queryable, caller: Caller): Promise<UserInfo>
     product: caller.product,
     pinned_product: caller.pinned,
     roles,
-    menu_list: menus.filter((m) => m.web_uri).map((m) => m.web_uri!).sort(),
+    // A super admin's own pages are in no menu row (no role can hold them): his menu_list names them.
+    menu_list: [...menus.filter((m) => m.web_uri).map((m) => m.web_uri!), ...(caller.isSuper ? SUPER_PAGES.map((p) => p.path!) : [])].sort(),
     menus: buildTree(menus),
     permissions,
     google_auth: admin?.google_enabled ?? false,

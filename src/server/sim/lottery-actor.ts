@@ -15,7 +15,7 @@ import { attempt } from './timeline'
 /** Stakes a virtual or trial member might pick, in 元. */
 const STAKES = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
 
-export interface Room { id: number; product: string; interval: number; lock: number; status: number; min_stake: number; max_stake: number; group_ids: number[] }
+export interface Room { id: number; code: string; product: string; interval: number; lock: number; status: number; min_stake: number; max_stake: number; group_ids: number[] }
 
 async function playway(db: Queryable, room: Room, r: Rng, code?: string) {
   const ways = await many<{ id: number; code: string }>(db,
@@ -66,7 +66,7 @@ export async function betOn(ctx: SimContext, room: Room, issueId: number, member
 
 export async function openRooms(db: Queryable, product: string): Promise<Room[]> {
   return (await many<Room>(db,
-    `select id, product, interval, lock, status::int as status, min_stake, max_stake, group_ids from lottery_rooms
+    `select id, code, product, interval, lock, status::int as status, min_stake, max_stake, group_ids from lottery_rooms
       where product = $1 and status = 1 and deleted_at is null order by sort, id`, [product]))
     .map((x) => ({ ...x, min_stake: Number(x.min_stake), max_stake: Number(x.max_stake), group_ids: x.group_ids.map(Number) }))
 }
@@ -96,15 +96,26 @@ export function planDraw(ctx: SimContext, plan: Timeline, room: Room, slot: Slot
 /** The room's next draw after a moment. */
 export const slotAfter = (room: Room, t: number): Slot => slotsBetween(room.interval, t, t + room.interval * 1000)[0]
 
+/**
+ * The crowded room: a few more bets on its coming draw at every turn, so 风险敞口 has a picture to show, under a payout
+ * cap per issue (set on first start) that the crowd reaches now and then — a refused bet writes nothing, as on the
+ * member site.
+ */
+const CROWDED = { code: 'BZ', cap: 20_000_00 }
+
 export const lotteryActor: SimActor = {
   name: 'lottery',
   every: 1.5,
   async run(ctx) {
     const rooms = await openRooms(ctx.db, ctx.product)
     if (rooms.length) await simulateBet(ctx, ctx.r.pick(rooms))
+    const crowded = rooms.find((x) => x.code === CROWDED.code)
+    if (crowded) for (let n = ctx.r.int(1, 4); n > 0; n--) await attempt(ctx.db, () => simulateBet(ctx, crowded))
   },
   async history(ctx, plan) {
     const now = Date.now()
+    await ctx.db.query('update lottery_rooms set max_payout_per_issue = $3 where product = $1 and code = $2 and max_payout_per_issue = 0',
+      [ctx.product, CROWDED.code, CROWDED.cap])
     for (const room of await openRooms(ctx.db, ctx.product)) {
       // A month of days: a draw a day, played by whoever holds money by then.
       for (let day = 30; day >= 1; day--) planDraw(ctx, plan, room, slotAfter(room, daysAgo(ctx.r, day, now)), ctx.r.int(1, 4))

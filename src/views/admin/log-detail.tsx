@@ -1,10 +1,13 @@
-// One operation's detail (GET /api/operation/show): its facts and the before/after values side by side, changed keys marked.
+// One operation's detail (GET /api/operation/show): its facts; for an edit the changed fields (the server's diff)
+// highlighted with the unchanged ones folded under a disclosure; otherwise before/after side by side.
 import { useEffect, useState } from 'react'
 import { api } from '../../core/api'
 import type { OperationDetail } from '../../contract/admin'
 import { ACTION_KEY } from '../../contract/enums'
 import { FieldList } from '../kit/drawer'
 import { PageState } from '../kit/form-page'
+import { flatFields, type DiffEntry } from '../../contract/diff'
+import './log-detail.css'
 
 const pretty = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2))
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -39,6 +42,42 @@ function Side({ title, value, other }: { title: string; value: unknown; other: u
   )
 }
 
+const cell = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
+
+/** An edit: each changed field with its value before and after; the fields it left alone folded, opened on demand. */
+function FieldDiff({ diff, before }: { diff: DiffEntry[]; before: unknown }) {
+  const changed = new Set(diff.map((d) => d.field))
+  const same = [...flatFields(before)].filter(([k]) => !changed.has(k))
+  return (
+    <div className="log-diff" data-testid="log-diff">
+      <h3>修改内容（{diff.length} 个字段）</h3>
+      {diff.length === 0 ? <p className="kit-muted">没有字段变化</p> : (
+        <table className="log-diff-table">
+          <thead><tr><th>字段</th><th>修改前</th><th>修改后</th></tr></thead>
+          <tbody>
+            {diff.map((d) => (
+              <tr key={d.field} data-field={d.field} data-changed="true">
+                <th scope="row">{d.field || '（整体）'}</th><td className="log-diff-before">{cell(d.before)}</td><td className="log-diff-after">{cell(d.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {same.length > 0 && (
+        <details className="log-diff-same" data-testid="log-diff-same">
+          {/* tabIndex: the drawer's Tab trap cycles through [tabindex] elements; a summary is otherwise not among them. */}
+          <summary tabIndex={0}>未修改的字段（{same.length} 个）</summary>
+          <table className="log-diff-table">
+            <tbody>
+              {same.map(([k, v]) => <tr key={k} data-field={k}><th scope="row">{k}</th><td colSpan={2}>{cell(v)}</td></tr>)}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </div>
+  )
+}
+
 export function LogDetail({ id }: { id: number }) {
   const [detail, setDetail] = useState<OperationDetail | null>(null)
   const [state, setState] = useState<'loading' | 'error' | 'ok'>('loading')
@@ -69,10 +108,12 @@ export function LogDetail({ id }: { id: number }) {
               { key: 'created_at', title: '时间' },
             ]}
           />
-          <div className="kit-diff">
-            <Side title="修改前" value={detail.before} other={detail.after} />
-            <Side title="修改后" value={detail.after} other={detail.before} />
-          </div>
+          {detail.diff ? <FieldDiff diff={detail.diff} before={detail.before} /> : (
+            <div className="kit-diff">
+              <Side title="修改前" value={detail.before} other={detail.after} />
+              <Side title="修改后" value={detail.after} other={detail.before} />
+            </div>
+          )}
         </div>
       )}
     </PageState>

@@ -2,6 +2,7 @@
 // 虚拟) and 试玩投注记录 (trial members' bets in play money, never in the real lists or reports); keyset pages over
 // millions of bets with the stake and win/loss sums.
 import { useMemo } from 'react'
+import { useSearchParams } from 'wouter'
 import type { ListSpec } from '../kit/data-table'
 import { Tag } from '../kit/cells'
 import type { Choice } from '../kit/types'
@@ -16,9 +17,9 @@ import { ListScreen, statusColumn } from '../kit/list-screen'
 const VIRTUAL: Choice[] = [{ value: '0', label: '真实会员' }, { value: '1', label: '虚拟账号' }]
 const tone = (s: unknown) => (s === 1 ? 'ok' : s === 2 ? 'off' : s === 3 ? 'info' : 'warn')
 
-function spec(list: string, endpoint: Endpoint, title: string, demo: boolean, rooms: Choice[], ways: Choice[]): ListSpec {
+function spec(list: string, endpoint: Endpoint, title: string, demo: boolean, rooms: Choice[], ways: Choice[], links: Record<string, string>): ListSpec {
   return {
-    list, title, endpoint,
+    list, title, endpoint, params: links,
     filters: [
       { name: 'username', title: '用户名', type: 'text' },
       { name: 'issue_no', title: '期号', type: 'text' },
@@ -57,11 +58,18 @@ function spec(list: string, endpoint: Endpoint, title: string, demo: boolean, ro
   }
 }
 
+/** 风险敞口 opens the bets behind it: one issue's (issue_id), of a member (member_id), that a result would pay (wins). */
+const LINKS = ['issue_id', 'member_id', 'wins'] as const
+
 function BetList({ list, endpoint, title, demo, hint }: { list: string; endpoint: Endpoint; title: string; demo: boolean; hint: string }) {
   const rooms = useChoices(roomChoices)
   const ways = useChoices(playwayChoices)
-  const s = useMemo(() => spec(list, endpoint, title, demo, rooms, ways), [list, endpoint, title, demo, rooms, ways])
-  return <ListScreen spec={s} hint={hint} />
+  const [search] = useSearchParams()
+  const linked = JSON.stringify(Object.fromEntries(LINKS.flatMap((k) => (search.get(k) ? [[k, search.get(k)!]] : []))))
+  const s = useMemo(() => spec(list, endpoint, title, demo, rooms, ways, JSON.parse(linked)), [list, endpoint, title, demo, rooms, ways, linked])
+  const links = JSON.parse(linked) as Record<string, string>
+  const from = links.issue_id ? `来自风险敞口：本期${links.wins ? `开出 ${links.wins} 时派彩的` : ''}${links.member_id ? `会员 ${links.member_id} 的` : ''}投注 · ` : ''
+  return <ListScreen spec={s} hint={`${from}${hint}`} />
 }
 
 export function BetsScreen() {

@@ -1,4 +1,5 @@
-// The trade room form dialog (交易房间): code, name, schedule (interval, lock), stake limits, offered groups, status.
+// The trade room form dialog (交易房间): code, name, schedule (interval, lock), stake limits, the payout cap per issue,
+// offered groups, status.
 import { api } from '../../core/api'
 import type { Row } from '../../core/command'
 import { ROOM_INTERVAL, ROOM_STATUS } from '../../contract/lottery'
@@ -7,6 +8,7 @@ import type { FormValues } from '../kit/form-types'
 import { groupChoices } from './choices'
 
 const money = (v: unknown) => (/^\d{1,12}(\.\d{1,2})?$/.test(String(v ?? '').trim()) && Number(v) > 0 ? null : '请输入大于 0 的金额，最多两位小数')
+const cap = (v: unknown) => (String(v ?? '').trim() === '' || /^\d{1,12}(\.\d{1,2})?$/.test(String(v).trim()) ? null : '请输入金额，最多两位小数；0 表示不限')
 const statusChoices = Object.entries(ROOM_STATUS).map(([value, label]) => ({ value, label }))
 
 export function roomForm(row?: Row): Promise<unknown | null> {
@@ -22,6 +24,7 @@ export function roomForm(row?: Row): Promise<unknown | null> {
       { name: 'min_stake', label: '最低投注', type: 'text', required: true, validate: money, hint: '元' },
       { name: 'max_stake', label: '单注上限', type: 'text', required: true, validate: money, hint: '元' },
       { name: 'max_issue_stake', label: '每期上限', type: 'text', required: true, validate: money, hint: '每位会员每期合计，元' },
+      { name: 'max_payout_per_issue', label: '每期赔付上限', type: 'text', validate: cap, hint: '本期最差结果的派彩合计（真实会员），超出的投注被拒绝；0 表示不限，元' },
       { name: 'group_ids', label: '玩法分组', type: 'multiselect', options: groupChoices },
       { name: 'status', label: '状态', type: 'select', options: statusChoices, required: true },
       { name: 'sort', label: '排序', type: 'number', min: -100000, max: 100000 },
@@ -29,11 +32,12 @@ export function roomForm(row?: Row): Promise<unknown | null> {
     ],
     initial: row
       ? { ...row, status: String(row.status), group_ids: (row.group_ids as number[]).map(String) }
-      : { interval: '60', lock: '10', min_stake: '1', max_stake: '10000', max_issue_stake: '50000', status: '1', sort: '0' } as FormValues,
+      : { interval: '60', lock: '10', min_stake: '1', max_stake: '10000', max_issue_stake: '50000', max_payout_per_issue: '0', status: '1', sort: '0' } as FormValues,
     submit: (v) => {
       const body = {
         code: String(v.code), name: String(v.name), interval: Number(v.interval), lock: Number(v.lock),
         min_stake: String(v.min_stake), max_stake: String(v.max_stake), max_issue_stake: String(v.max_issue_stake),
+        max_payout_per_issue: String(v.max_payout_per_issue ?? '').trim() || '0',
         group_ids: (v.group_ids as string[]).map(Number), status: Number(v.status), sort: v.sort === '' || v.sort === null ? 0 : Number(v.sort),
         remark: String(v.remark ?? ''),
       }

@@ -27,6 +27,7 @@ const spec: ListSpec = {
     { key: 'min_stake', title: '最低投注', width: 100, format: 'money' },
     { key: 'max_stake', title: '单注上限', width: 110, format: 'money' },
     { key: 'max_issue_stake', title: '每期上限', width: 120, format: 'money' },
+    { key: 'max_payout_per_issue', title: '每期赔付上限', width: 120, text: (r) => (r.max_payout_per_issue === '0.00' ? '不限' : String(r.max_payout_per_issue)) },
     { key: 'group_names', title: '玩法分组', width: 200, text: (r) => (r.group_names as string[]).join('、') },
     { key: 'current_issue', title: '当前期号', width: 130 },
     { key: 'lock_at', title: '封盘时间', width: 160, format: 'datetime' },

@@ -63,6 +63,7 @@ export function MemberDetailBody({ id }: { id: number }) {
           <FieldList row={{ ...m, id: m.id }} fields={[
             { key: 'username', title: '用户名' }, { key: 'nickname', title: '昵称' }, { key: 'real_name', title: '真实姓名' },
             { key: 'phone', title: '手机号' }, { key: 'level_name', title: '会员等级' }, { key: 'agent_name', title: '所属代理' },
+            { key: 'limit_name', title: '限红', render: () => m.limit_name || '不限' },
             { key: 'status', title: '状态', format: MEMBER_STATUS }, { key: 'is_agent', title: '是否代理', format: 'bool' },
             { key: 'invite_code', title: '邀请码' }, { key: 'created_at', title: '注册时间' }, { key: 'register_ip', title: '注册 IP' },
           ]} />

@@ -1,4 +1,5 @@
-// 新增会员 / 编辑会员 as routed pages (MENU.memberCreate, MENU.memberEdit with ?id=N): passwords RSA-encrypted, balances never a field.
+// 新增会员 / 编辑会员 as routed pages (MENU.memberCreate, MENU.memberEdit with ?id=N): passwords RSA-encrypted, balances never a field;
+// a changed 限红 is set after the save through /api/member/limit.
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { call } from '../../core/api'
@@ -11,6 +12,7 @@ import { MEMBER_STATUS, type MemberDetail } from '../../contract/member'
 import { FormPage, PageState } from '../kit/form-page'
 import type { FieldSpec, FormSpec, FormValues } from '../kit/form-types'
 import { agentChoices, levelChoices } from './choices'
+import { limitChoices } from '../exposure/choices'
 
 const statusChoices = Object.entries(MEMBER_STATUS).map(([value, label]) => ({ value, label }))
 
@@ -28,6 +30,7 @@ function fields(editing: boolean): FieldSpec[] {
       validate: (v) => (v && !/^1[3-9]\d{9}$/.test(String(v)) ? '请输入 11 位大陆手机号' : null) },
     { name: 'level_id', label: '会员等级', type: 'select', options: levelChoices, emptyLabel: '默认等级' },
     { name: 'agent_id', label: '所属代理', type: 'select', options: agentChoices, emptyLabel: '无' },
+    { name: 'limit_id', label: '限红', type: 'select', options: limitChoices, emptyLabel: '不限', hint: '会员的单注与每期投注上限（限红设置）' },
     { name: 'status', label: '状态', type: 'select', options: statusChoices, required: true },
     ...(editing ? [{ name: 'is_agent', label: '设为代理', type: 'switch' as const, hint: '代理可发展下级会员' }] : []),
     { name: 'remark', label: '备注', type: 'textarea', maxLength: 200 },
@@ -51,11 +54,13 @@ function spec(member?: MemberDetail): FormSpec {
     title: member ? `编辑会员：${member.username}` : '新增会员',
     fields: fields(Boolean(member)),
     initial: member
-      ? { ...member, level_id: member.level_id ?? '', agent_id: member.agent_id ?? '', status: String(member.status), password: '', fund_password: '' }
+      ? { ...member, level_id: member.level_id ?? '', agent_id: member.agent_id ?? '', limit_id: member.limit_id ?? '', status: String(member.status), password: '', fund_password: '' }
       : { status: '1' },
     submitText: member ? '保存' : '创建',
     submit: async (values) => {
-      await call(member ? API.member.edit : API.member.create, await payload(values, member?.id), { silent: true })
+      const saved = await call(member ? API.member.edit : API.member.create, await payload(values, member?.id), { silent: true })
+      const limit = values.limit_id ? Number(values.limit_id) : null
+      if (limit !== (member?.limit_id ?? null)) await call(API.memberLimit.set, { member_id: Number(saved.id), limit_id: limit }, { silent: true })
       refreshList(MENU.member)
       toast.success(member ? '会员已保存' : '会员已创建')
     },

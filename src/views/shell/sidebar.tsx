@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { MENU_TREE, menuKeyFor, type MenuSeed } from '../../contract/menus'
+import { CONSOLE_TREE, menuKeyFor, type MenuSeed } from '../../contract/menus'
 import { screenForPath } from '../../core/registry'
 import { hasMenu, sessionState } from '../../core/session'
 import { CountBadge } from './count-badge'
@@ -31,7 +31,7 @@ export function Sidebar() {
   const session = useSnapshot(sessionState)
   const [path] = useLocation()
   const list = session.user?.menu_list ?? []
-  const tree = useMemo(() => visibleTree(MENU_TREE, list), [list])
+  const tree = useMemo(() => visibleTree(CONSOLE_TREE, list), [list])
   const current = menuKeyFor(path)
   const [open, setOpen] = useState<Record<string, boolean>>({})
 

@@ -50,6 +50,7 @@ ${recordEvents('recharges', 'recharge', 'source in (0, 4)', 'n.status <> o.statu
 
 -- A won bet's row is updated once, at settlement (a cancellation moves it to 4): status 1 among the new rows is a
 -- bet just settled as won. The threshold is the product's setting, in cents (a malformed value: the default).
+-- The same rows are the big wins (大额中奖, migration 025) the list shows: recorded here, once, as they settle.
 create or replace function events_bets() returns trigger language plpgsql as $f$
 declare v_products text[]; v_ids bigint[];
 begin
@@ -60,6 +61,7 @@ begin
         from (select distinct product from new_rows where status = 1 and money = 0) p)
     select n.product, n.id from new_rows n join t on t.product = n.product
      where n.status = 1 and n.money = 0 and n.payout >= t.cents`)}
+  insert into lottery_big_wins (bet_id, product) select * from unnest(v_ids, v_products) on conflict do nothing;
   return null;
 end $f$;
 
