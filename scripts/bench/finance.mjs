@@ -6,7 +6,7 @@
 import { ledgerCheck, P, perSecond, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 
 const SECONDS = Number(process.env.BENCH_FIN_SECONDS ?? 5)
-const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
+export const MODULES = `export { pgDb } from './src/server/db/pg'; export { openPglite } from './src/server/db/pglite';
   export { migrate } from './src/server/db/migrate';
   export { transfer } from './src/server/ledger/ledger'; export { requestWithdraw } from './src/server/finance/withdraw-rules'`
 
@@ -35,7 +35,7 @@ async function lists(srv, n) {
 }
 
 /** Fresh withdrawals under review (the member site's requests, through the domain function), so approvals have work. */
-async function pendingWithdrawals(m, db, n) {
+export async function pendingWithdrawals(m, db, n) {
   const who = (await db.query(
     `select m.id from members m join ledger_accounts a on a.owner_id = m.id and a.kind = 1 and a.money = 0
       where m.product = $2 and m.kind = 0 and m.status = 1 and a.balance >= 20000
@@ -51,7 +51,7 @@ async function pendingWithdrawals(m, db, n) {
 }
 
 /** Approvals through the API with `connections` at once, until the pending ones run out or SECONDS pass. */
-async function approvals(srv, connections) {
+export async function approvals(srv, connections) {
   const post = (path, body) => srv.post(path, body).then((r) => r.json())
   const pending = []
   for (let after; pending.length < 20_000;) {
@@ -85,7 +85,7 @@ async function approvals(srv, connections) {
  * function is atomic by itself), `writers` at once. Beside it the same writers committing an empty-ish transaction:
  * the machine's commit ceiling (WAL flushes), which bounds one-transfer-per-commit whatever the ledger does.
  */
-async function transfers(m, db, writers, perTx = 1) {
+export async function transfers(m, db, writers, perTx = 1) {
   const ids = (await db.query(`select owner_id as id from ledger_accounts where product = $1 and money = 0 and kind = 1 and balance > 100000 limit 2000`, [P])).rows.map((r) => r.id)
   const run = `${process.pid}:${Date.now()}:${writers}:${perTx}`
   return perSecond(SECONDS, writers, async (w, i) => {
@@ -104,7 +104,7 @@ async function transfers(m, db, writers, perTx = 1) {
 }
 
 /** The same writers committing one tiny insert each: what this machine's disk allows per commit. */
-async function commits(db, writers) {
+export async function commits(db, writers) {
   await db.query('create table if not exists bench_commit_ceiling (v int)')
   const n = await perSecond(SECONDS, writers, () => db.tx((tx) => tx.query('insert into bench_commit_ceiling (v) values (1)')))
   await db.query('drop table bench_commit_ceiling')

@@ -84,7 +84,7 @@ export async function placing(m, db, room, issue, members, seconds, writers) {
 }
 
 /** A fresh database with members holding money: settle one issue of `bets` bets, then place bets for a while. */
-async function settleAndPlace(m, db, label, bets, workers) {
+export async function settleAndPlace(m, db, label, bets, workers) {
   const members = await fundedMembers(m, db)
   const room = await benchRoom(db)
   const issue = await newIssue(m, db, room, '209901010001')

@@ -1,15 +1,22 @@
-// `npm run bench:data -- --members 1000000 --changes 5000000`: fills a database with benchmark data, section by
-// section (each area adds its own to SECTIONS), every invariant kept so ledger:check and audit:verify pass.
+// `npm run bench:data -- --members 1000000 --changes 5000000`: fills a database with benchmark data inside the database,
+// section by section (each area adds its own to SECTIONS): records by INSERT … SELECT over generate_series, their
+// money staged as ledger legs and posted once in time order (stage.ts), then the report rebuilt from the records and
+// the tables analysed. Every invariant is kept, so ledger:check and audit:verify pass. Prints rows per second.
 import type { Db } from '../db/db'
-import type { BenchSection } from './section'
+import type { BenchOptions, BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
 import { rebuildReports } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
+import { closeStage, openStage, postLegs, rate } from './stage'
+import { dropIndexes, restoreIndexes } from './indexes'
 
 export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection, investSection]
+
+const ANALYZE = ['members', 'ledger_accounts', 'member_cards', 'ledger_transfers', 'balance_changes', 'merchant_bills', 'recharges', 'withdrawals',
+  'lottery_issues', 'lottery_bets', 'invest_plans', 'report_daily', 'report_member_daily', 'audit_heads', 'ledger_slots']
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
@@ -17,15 +24,35 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   const counts: Record<string, number> = {}
   for (const s of SECTIONS) for (const [k, v] of Object.entries(s.options)) counts[k] = flags.has(k) ? Number(flags.get(k)) : v
   const only = flags.get('only')?.split(',')
-  const o = { product: flags.get('product') ?? 'alpha', counts, days: Number(flags.get('days') ?? 90), seed: Number(flags.get('seed') ?? 7), log }
-  for (const s of SECTIONS) {
-    if (only && !only.includes(s.name)) continue
+  const days = Number(flags.get('days') ?? 90)
+  const span = days * 86_400
+  let members = 0
+  const o: BenchOptions = { product: flags.get('product') ?? 'alpha', counts, days, seed: Number(flags.get('seed') ?? 7), log,
+    run: Date.now().toString(36), start: new Date(Date.now() - span * 1000), span, members: () => members }
+  const t0 = Date.now()
+  const timed = async (name: string, fn: () => Promise<number | void>) => {
     const t = Date.now()
-    await s.run(db, o)
-    log(`${s.name} done in ${Date.now() - t} ms`)
+    const n = await fn()
+    log(`${name} done: ${typeof n === 'number' ? rate(n, Date.now() - t) : `${((Date.now() - t) / 1000).toFixed(1)} s`}`)
   }
-  // Bulk rows (members inserted by SQL) bypass the registration rollup: rebuild the product's report from the records.
-  const t = Date.now()
-  const r = await db.tx((tx) => rebuildReports(tx, o.product))
-  log(`report rollups rebuilt (${r.members} members over ${r.days} days) in ${Date.now() - t} ms`)
+  let staged = false
+  // A big load drops the bulk tables' secondary indexes and makes them again at the end (--indexes drop|keep).
+  const volume = Object.values(counts).reduce((a, b) => a + b, 0)
+  const drop = flags.get('indexes') === 'drop' || (flags.get('indexes') !== 'keep' && volume >= 1_000_000)
+  try {
+    if (drop) await dropIndexes(db, log)
+    for (const s of SECTIONS) {
+      if (only && !only.includes(s.name)) continue
+      if (s !== membersSection && !staged) { members = (await openStage(db, o.product)).members; staged = true }
+      await timed(s.name, () => s.run(db, o))
+    }
+    if (staged) await timed('ledger', () => postLegs(db, o.product, log))
+  } finally {
+    if (staged) await closeStage(db)
+    await timed('indexes', () => restoreIndexes(db, log))
+  }
+  // Bulk rows bypass the rollups' queue: rebuild the product's report from the records.
+  await timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product)) })
+  await timed('analyze', async () => { for (const t of ANALYZE) await db.query(`analyze ${t}`) })
+  log(`bench:data finished in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 }

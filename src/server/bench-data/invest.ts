@@ -1,17 +1,13 @@
-// Benchmark 余额宝 plans (--invest N): plan rows by bulk SQL, their money through the ledger's batch exactly as the
-// domain moves it (a recharge that pays for the plan, the purchase type 9/11, and for plans already matured the
-// principal and the interest back as type 10, keys and refs as buyPlan and matureDue write them).
+// Benchmark 余额宝 plans (--invest N): plan rows by INSERT … SELECT, each a session of its money as the domain moves it:
+// a recharge that pays for the plan, the purchase (type 9/11), and for plans matured by now the principal and the
+// interest back (type 10), keys and refs as buyPlan and matureDue write them.
 import type { Db } from '../db/db'
-import { many } from '../db/db'
-import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
-import { PLAN_TYPE } from '../../contract/invest'
-import { transferBatch, type BatchLeg } from '../ledger/ledger'
-import { interestOf } from '../invest/plan'
-import { rng } from '../sim/rng'
+import { one } from '../db/db'
+import { KIND, TRANSFER } from '../../contract/ledger'
 import type { BenchSection } from './section'
+import { memberAt, rnd, SESSION } from './stage'
 
-const PER_BATCH = 5_000
-const DAY_MS = 86_400_000
+/** Whole-term rates in basis points (interestOf), by plan. */
 const RATE = { 7: 50, 15: 120 } as const
 
 export const investSection: BenchSection = {
@@ -20,54 +16,43 @@ export const investSection: BenchSection = {
   async run(db: Db, o) {
     const total = o.counts.invest
     if (!total) return
-    const ids = (await many<{ id: number }>(db, 'select id from members where product = $1 and kind = 0 order by id', [o.product])).map((r) => r.id)
-    if (!ids.length) throw new Error('bench:data invest needs members first')
-    const r = rng(o.seed + 5)
-    // At least ten batches, so the plans spread over the history (some matured, some still frozen).
-    const per = Math.min(PER_BATCH, Math.ceil(total / 10))
-    const batches = Math.ceil(total / per)
-    o.log(`invest: ${total} plans in ${batches} batches`)
-    for (let b = 0; b < batches; b++) {
-      const n = Math.min(per, total - b * per)
-      const at = new Date(Date.now() - o.days * DAY_MS * (1 - (b + 1) / (batches + 1)))
-      const plans = Array.from({ length: n }, () => {
-        const plan = r.chance(0.6) ? 7 as const : 15 as const
-        const principal = r.int(1, 100) * 10_000
-        return { member: ids[r.int(0, ids.length - 1)], plan, principal, interest: interestOf(principal, RATE[plan]) }
-      })
-      await db.tx(async (tx) => {
-        const rows = await many<{ id: string; ord: number }>(tx,
-          `insert into invest_plans (product, member_id, money, plan, principal, rate, interest, state, start_at, mature_at, ended_at)
-           select $1, m, 0, p, c, case p when 7 then $7::numeric else $8::numeric end / 100, i,
-                  case when $2::timestamptz + make_interval(days => p) <= now() then 2 else 1 end, $2,
-                  $2::timestamptz + make_interval(days => p),
-                  case when $2::timestamptz + make_interval(days => p) <= now() then $2::timestamptz + make_interval(days => p) end
-             from unnest($3::int[], $4::int[], $5::bigint[], $6::bigint[]) with ordinality as x(m, p, c, i, ord)
-            order by x.ord
-           returning id`,
-          [o.product, at, plans.map((p) => p.member), plans.map((p) => p.plan), plans.map((p) => p.principal), plans.map((p) => p.interest),
-            RATE[7], RATE[15]])
-        const legs: BatchLeg[] = []
-        plans.forEach((p, i) => {
-          const id = rows[i].id
-          legs.push({ key: `bench:invest:${id}:fund`, from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: p.member }, amount: p.principal, type: TRANSFER.recharge, ref: `RI${id}` })
-          legs.push({ key: `invest:${id}:in`, from: { kind: KIND.available, owner: p.member }, to: { kind: KIND.interest, owner: p.member }, amount: p.principal, type: PLAN_TYPE[p.plan], ref: `I${id}` })
-        })
-        await transferBatch(tx, o.product, MONEY.real, legs, { at })
-        for (const plan of [7, 15] as const) {
-          const due = at.getTime() + plan * DAY_MS
-          if (due > Date.now()) continue
-          const back: BatchLeg[] = []
-          plans.forEach((p, i) => {
-            if (p.plan !== plan) return
-            const id = rows[i].id
-            back.push({ key: `invest:${id}:principal`, from: { kind: KIND.interest, owner: p.member }, to: { kind: KIND.available, owner: p.member }, amount: p.principal, type: TRANSFER.investOut, ref: `I${id}` })
-            if (p.interest > 0) back.push({ key: `invest:${id}:interest`, from: { kind: KIND.interestPaid }, to: { kind: KIND.available, owner: p.member }, amount: p.interest, type: TRANSFER.investOut, ref: `I${id}` })
-          })
-          await transferBatch(tx, o.product, MONEY.real, back, { at: new Date(due) })
-        }
-      })
-      if (b % 10 === 9 || b === batches - 1) o.log(`  invest batch ${b + 1}/${batches}`)
-    }
+    const n = o.members()
+    if (!n) throw new Error('bench:data invest needs members first')
+    o.log(`invest: ${total} plans`)
+    const base = Number((await one<{ n: string }>(db, `select nextval('invest_plans_id_seq') - 1 as n`))!.n)
+    await db.query(`select setval('invest_plans_id_seq', $1::bigint)`, [base + total])
+    const s = o.seed + 60
+    await db.query(
+      `with g as (
+         select g, $2::timestamptz + make_interval(secs => $3::float8 * (g - 1 + ${rnd('g', s)} % 1000 / 1000.0) / $4::int) as t from generate_series(1, $4::int) g
+       ), p as (
+         select $6::bigint + g.g as id, bm.id as m, greatest(g.t, bm.created_at + interval '60 seconds') as at,
+                case when ${rnd('g.g', s + 2)} % 100 < 60 then 7 else 15 end as plan, (1 + ${rnd('g.g', s + 3)} % 100) * 10000 as principal
+           from g join bench_members bm on bm.n = ${memberAt('g.t', 'g.g', s + 1, '$2::timestamptz', '$3', '$5')}
+       ), q as (
+         select p.*, case plan when 7 then $7::int else $8::int end as bp, p.at + make_interval(days => plan) as due from p
+       )
+       insert into invest_plans (id, product, member_id, money, plan, principal, rate, interest, state, start_at, mature_at, ended_at)
+       select id, $1, m, 0, plan, principal, bp / 100.0, (principal * bp + 5000) / 10000, case when due <= now() then 2 else 1 end, at, due,
+              case when due <= now() then due end
+         from q`,
+      [o.product, o.start, o.span, total, n, base, RATE[7], RATE[15]])
+    const { available: A, interest: I } = KIND
+    await db.query(
+      `insert into bench_legs (at, sess, step, money, from_kind, from_owner, to_kind, to_owner, amount, type, key, ref, remark)
+       select start_at, ${SESSION.invest} + id, 1, 0, ${KIND.cashIn}, null, ${A}, member_id, principal, ${TRANSFER.recharge},
+              'bench:invest:' || id || ':fund', 'RI' || id, '' from invest_plans where id > $1 and id <= $2
+       union all
+       select start_at, ${SESSION.invest} + id, 2, 0, ${A}, member_id, ${I}, member_id, principal,
+              case plan when 7 then ${TRANSFER.investIn7} else ${TRANSFER.investIn15} end, 'invest:' || id || ':in', 'I' || id, ''
+         from invest_plans where id > $1 and id <= $2
+       union all
+       select ended_at, ${SESSION.invest} + id, 3, 0, ${I}, member_id, ${A}, member_id, principal, ${TRANSFER.investOut},
+              'invest:' || id || ':principal', 'I' || id, '' from invest_plans where id > $1 and id <= $2 and state = 2
+       union all
+       select ended_at, ${SESSION.invest} + id, 4, 0, ${KIND.interestPaid}, null, ${A}, member_id, interest, ${TRANSFER.investOut},
+              'invest:' || id || ':interest', 'I' || id, '' from invest_plans where id > $1 and id <= $2 and state = 2 and interest > 0`,
+      [base, base + total])
+    return total
   },
 }

@@ -65,5 +65,6 @@ export const membersSection: BenchSection = {
     }
     o.log(`  cards ${cards}`)
     await db.exec('analyze members; analyze ledger_accounts; analyze member_cards')
+    return total
   },
 }

@@ -1,6 +1,8 @@
-// A part of the benchmark data set: one area's rows at volume, written so every invariant holds (ledger:check and
-// audit:verify pass afterwards). Sections run in order; an area adds its own in index.ts.
+// A part of the benchmark data set: one area's records at volume by INSERT … SELECT, its money staged as ledger legs
+// (stage.ts) that are posted once every section ran, so every invariant holds (ledger:check and audit:verify pass
+// afterwards). Sections run in order; an area adds its own in index.ts.
 import type { Db } from '../db/db'
+import type { Log } from './stage'
 
 export interface BenchOptions {
   product: string
@@ -9,12 +11,19 @@ export interface BenchOptions {
   /** History spreads over this many days up to now. */
   days: number
   seed: number
-  log: (msg: string) => void
+  log: Log
+  /** This run's tag (in transfer keys), the history's start and its span in seconds. */
+  run: string
+  start: Date
+  span: number
+  /** Members who may act (bench_members, by registration), known once the members section ran. */
+  members: () => number
 }
 
 export interface BenchSection {
   name: string
   /** The count options this section reads, with their defaults. */
   options: Record<string, number>
-  run(db: Db, o: BenchOptions): Promise<void>
+  /** Answers how many rows it wrote (for the rate it prints). */
+  run(db: Db, o: BenchOptions): Promise<number | void>
 }

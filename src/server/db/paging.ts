@@ -160,13 +160,38 @@ export const ESTIMATE_ABOVE = { pg: 300_000, pglite: 5_000 } as const
 export const PGLITE_SUM_ROWS = 1_000
 
 /**
+ * A set whose count just ran past the budget is answered as that estimate, flagged inexact, for OVER_BUDGET_MS without
+ * counting again (an operator paging or refreshing the same filter waits for no count bound to fail; a list answering
+ * within its budget then needs no 30 ms beside it). Keyed by the count's SQL and parameters; at most OVER_BUDGET_KEEP.
+ */
+export const OVER_BUDGET_MS = 10_000
+const OVER_BUDGET_KEEP = 500
+const overBudget = new Map<string, { until: number; total: number }>()
+
+function recallOver(key: string): number | null {
+  const hit = overBudget.get(key)
+  if (!hit) return null
+  if (hit.until > Date.now()) return hit.total
+  overBudget.delete(key)
+  return null
+}
+
+function rememberOver(key: string, total: number): void {
+  if (overBudget.size >= OVER_BUDGET_KEEP) overBudget.delete(overBudget.keys().next().value!)
+  overBudget.set(key, { until: Date.now() + OVER_BUDGET_MS, total })
+}
+
+/**
  * Counts (and sums, with `stats` SQL expressions) over the filtered set within COUNT_BUDGET_MS; past the budget the
  * total is the planner's estimate and the sums are left out (stats null), both flagged inexact.
  */
 export async function countWithin<S extends object>(root: Db, q: { from: string; where: Where; stats?: string }): Promise<Totals<S>> {
+  const key = `${root.kind}\u0000${q.from}\u0000${q.where.sql}\u0000${q.stats ?? ''}\u0000${JSON.stringify(q.where.params, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`
+  const known = recallOver(key)
+  if (known !== null) return { total: known, total_exact: false, stats: null }
   const est = await estimate(root, q.from, q.where)
   const inexact = { total: est, total_exact: false, stats: null }
-  if (est > ESTIMATE_ABOVE[root.kind]) return inexact
+  if (est > ESTIMATE_ABOVE[root.kind]) { rememberOver(key, est); return inexact }
   const sql = `select count(*)::bigint as __n${q.stats ? `, ${q.stats}` : ''} from ${q.from} where ${q.where.sql}`
   if (root.kind === 'pg') {
     try {
@@ -177,13 +202,14 @@ export async function countWithin<S extends object>(root: Db, q: { from: string;
       return exact<S>(row!)
     } catch (e) {
       if ((e as { code?: string }).code !== '57014') throw e
+      rememberOver(key, est)
       return inexact
     }
   }
   // PGlite: a capped count (the planner may have underestimated) decides whether the exact figures are affordable.
   const cap = ESTIMATE_ABOVE.pglite
   const n = await one<{ n: number }>(root, `select count(*)::int as n from (select 1 from ${q.from} where ${q.where.sql} limit ${cap + 1}) s`, q.where.params)
-  if (n!.n > cap) return inexact
+  if (n!.n > cap) { rememberOver(key, est); return inexact }
   if (q.stats && n!.n > PGLITE_SUM_ROWS) return { total: n!.n, total_exact: true, stats: null }
   return exact<S>((await one<Record<string, unknown>>(root, sql, q.where.params))!)
 }

@@ -1,0 +1,51 @@
+// Secondary indexes and foreign keys of the bulk-loaded tables, dropped for a big load and made again from their own
+// definitions (pg_get_indexdef, pg_get_constraintdef) afterwards, as a restore does: the end state is what the
+// migrations leave (same names, same definitions), and each foreign key is validated over the whole table in one
+// statement when it is added back, instead of one lookup per inserted row. Primary keys and UNIQUE constraints stay.
+// The definitions wait in bench_indexes until made again, so a run that dies half-way is repaired by the next one.
+import type { Db } from '../db/db'
+import { many } from '../db/db'
+import type { Log } from './stage'
+
+/** Tables whose secondary indexes go (ledger_accounts: only those not unique, its key finds accounts meanwhile). */
+const BULK_TABLES = ['members', 'ledger_transfers', 'balance_changes', 'recharges', 'withdrawals', 'lottery_bets', 'invest_plans', 'ledger_accounts']
+/** Foreign keys go on these. */
+const FK_TABLES = [...BULK_TABLES, 'member_cards', 'merchant_bills', 'lottery_issues']
+
+export async function dropIndexes(db: Db, log: Log): Promise<void> {
+  await restoreIndexes(db, log)
+  await db.exec('create table bench_indexes (ord serial, name text not null, drop_sql text not null, def text not null)')
+  await db.query(
+    `insert into bench_indexes (name, drop_sql, def)
+     select ic.relname, 'drop index ' || quote_ident(ic.relname), pg_get_indexdef(i.indexrelid)
+       from pg_index i join pg_class c on c.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid
+      where c.relname = any($1::text[]) and c.relnamespace = current_schema()::regnamespace
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+        and (c.relname <> 'ledger_accounts' or not i.indisunique)
+      order by ic.relname`, [BULK_TABLES])
+  await db.query(
+    `insert into bench_indexes (name, drop_sql, def)
+     select k.conname, 'alter table ' || k.conrelid::regclass || ' drop constraint ' || quote_ident(k.conname),
+            'alter table ' || k.conrelid::regclass || ' add constraint ' || quote_ident(k.conname) || ' ' || pg_get_constraintdef(k.oid)
+       from pg_constraint k join pg_class c on c.oid = k.conrelid
+      where k.contype = 'f' and c.relname = any($1::text[]) and c.relnamespace = current_schema()::regnamespace
+      order by k.conname`, [FK_TABLES])
+  const all = await many<{ drop_sql: string }>(db, 'select drop_sql from bench_indexes order by ord')
+  for (const d of all) await db.query(d.drop_sql)
+  log(`  ${all.length} secondary indexes and foreign keys of ${BULK_TABLES.join(', ')} dropped for the load`)
+}
+
+/** Makes every index and foreign key a (this or an earlier) run dropped, then forgets them. */
+export async function restoreIndexes(db: Db, log: Log): Promise<void> {
+  const kept = await many<{ n: number }>(db, `select count(*)::int as n from pg_tables where tablename = 'bench_indexes' and schemaname = current_schema()`)
+  if (!kept[0].n) return
+  const defs = await many<{ def: string }>(db,
+    `select b.def from bench_indexes b
+      where not exists (select 1 from pg_class c where c.relname = b.name and c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace)
+        and not exists (select 1 from pg_constraint k where k.conname = b.name and k.connamespace = current_schema()::regnamespace)
+      order by b.def like 'alter table%', b.ord`)
+  const t = Date.now()
+  for (const d of defs) await db.query(d.def)
+  await db.exec('drop table bench_indexes')
+  if (defs.length) log(`  ${defs.length} indexes and foreign keys made again in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+}
