@@ -25,6 +25,6 @@ if (only === 'lottery') { console.log('\n== lottery: settlement, bets per second
 if (only === 'report') { console.log('\n== reports and home at volume =='); for (const r of await benchReport()) console.log(r) }
 if (only === 'export') { console.log('\n== exports at volume (1,000,000 balance changes) =='); for (const r of await benchExport()) console.log(r) }
 if (only === 'desk') { console.log('\n== withdrawal review desk at volume =='); for (const r of await benchDesk()) console.log(r) }
-if (only === 'scale') { console.log('\n== scale: the full data set (issue 23) =='); console.table(await benchScale()) }
+if (only === 'scale') { console.log('\n== scale: the full data set =='); console.table(await benchScale()) }
 if (only === 'exposure') { console.log('\n== exposure: GET /api/issue/exposure p95, bets per second with the payout cap against without =='); for (const r of await benchExposure()) console.log(r) }
 if (!only || only === 'browser') console.log('\n== console ==\n', await benchBrowser())
