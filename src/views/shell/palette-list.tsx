@@ -1,5 +1,5 @@
 // The palette's command list: own matcher (pinyin, initials, id), bounded, 当前行 first, recent first, grouped by area.
-import { memo, useCallback, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Command as Cmdk } from 'cmdk'
 import { useSnapshot } from 'valtio'
 import type { Command } from '../../core/command'
@@ -32,22 +32,7 @@ function sections(query: string, visible: Command[], recent: string[]): Section[
   return out
 }
 
-/** One command, memoised: a keystroke renders only the commands that come into the list, not those that stay. */
-const PaletteItem = memo(function PaletteItem({ cmd: c, onPick }: { cmd: Command; onPick: (cmd: Command) => void }) {
-  return (
-    <Cmdk.Item value={c.id} data-command-id={c.id} className="palette-item" onSelect={() => onPick(c)}>
-      <span className="palette-title">{c.title}</span>
-      <CountBadge paths={[c.path]} />
-      <span className="palette-id">{c.id}</span>
-      {c.hotkey && <kbd>{formatHotkey(c.hotkey)}</kbd>}
-    </Cmdk.Item>
-  )
-})
-
 export function PaletteList({ onPick }: { onPick: (cmd: Command) => void }) {
-  const pickRef = useRef(onPick)
-  pickRef.current = onPick
-  const picked = useCallback((cmd: Command) => pickRef.current(cmd), [])
   const session = useSnapshot(sessionState)
   const ctxSnap = useSnapshot(consoleState)
   const [query, setQuery] = useState('')
@@ -79,7 +64,12 @@ export function PaletteList({ onPick }: { onPick: (cmd: Command) => void }) {
         {list.map((s) => (
           <Cmdk.Group key={s.heading} heading={s.heading}>
             {s.items.map((c) => (
-              <PaletteItem key={c.id} cmd={c} onPick={picked} />
+              <Cmdk.Item key={c.id} value={c.id} data-command-id={c.id} className="palette-item" onSelect={() => onPick(c)}>
+                <span className="palette-title">{c.title}</span>
+                <CountBadge paths={[c.path]} />
+                <span className="palette-id">{c.id}</span>
+                {c.hotkey && <kbd>{formatHotkey(c.hotkey)}</kbd>}
+              </Cmdk.Item>
             ))}
           </Cmdk.Group>
         ))}
