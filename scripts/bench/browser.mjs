@@ -1,5 +1,6 @@
 // Console benchmarks in Debian's Chromium against the real server (on PostgreSQL, so rows can be prepared directly):
-// palette time per keystroke (keydown to the next frame) and scrolling 10,000 loaded rows (long tasks from a trace).
+// palette time per keystroke (keydown to the next paint) and scrolling 10,000 loaded rows (long tasks from a trace).
+import os from 'node:os'
 import { chromium } from 'playwright-core'
 import pg from 'pg'
 import { adminToken, freshPgDatabase, PASSWORD, spawnServer } from './harness.mjs'
@@ -30,8 +31,13 @@ async function paletteKeystrokes(page) {
     window.addEventListener('keydown', (e) => {
       if (!e.target?.matches?.('[data-testid="palette-input"]')) return
       const t0 = e.timeStamp
-      // The next frame: its animation-frame callback runs after the key's input has been rendered by React.
-      requestAnimationFrame(() => window.__keyTimes.push(performance.now() - t0))
+      // The next paint: the next frame's animation-frame callback runs before that frame's style, layout and paint; a
+      // message posted from it is delivered after them (the frame's rendering is one task), so it timestamps the paint.
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel()
+        ch.port1.onmessage = () => window.__keyTimes.push(performance.now() - t0)
+        ch.port2.postMessage(0)
+      })
     }, true)
   })
   const queries = ['glylb', 'guanliyuan', 'czrz', 'caozuo', 'juese', 'admin', 'qhcp', 'tx', 'caidan', 'baimingdan']
@@ -52,8 +58,11 @@ async function paletteKeystrokes(page) {
   return {
     commands, keystrokes: times.length,
     'filter+render per keystroke p50 (ms)': pct(work, 50), 'filter+render p95 (ms)': pct(work, 95), 'filter+render max (ms)': pct(work, 100),
-    'keydown→next frame p50 (ms)': pct(times, 50), 'p95 (ms)': pct(times, 95), 'max (ms)': pct(times, 100),
-    'keystrokes over 16 ms to next paint (Event Timing)': slow.length, 'their longest (ms)': Math.max(0, ...slow),
+    'keydown→next paint p50 (ms)': pct(times, 50), 'p95 (ms)': pct(times, 95), 'max (ms)': pct(times, 100),
+    'keystrokes over 16 ms (keydown→next paint)': times.filter((t) => t > 16).length,
+    // Event Timing rounds to 8 ms: an entry of 16 is a keystroke of about 12 to 20 ms, one of 24 or more is over 16 ms.
+    'Event Timing keystrokes ≥ 16 ms (rounded)': slow.length, 'Event Timing keystrokes > 16 ms': slow.filter((d) => d > 16).length,
+    'their longest (ms)': Math.max(0, ...slow),
   }
 }
 
@@ -92,7 +101,10 @@ async function scrolling(browser, page, base, token) {
   const trace = JSON.parse((await browser.stopTracing()).toString())
   const events = trace.traceEvents ?? trace
   const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
-  const tasks = events.filter((e) => /RunTask$/.test(e.name) && e.dur && mainThreads.has(`${e.pid}:${e.tid}`)).map((e) => e.dur / 1000)
+  const runs = events.filter((e) => /RunTask$/.test(e.name) && e.dur && mainThreads.has(`${e.pid}:${e.tid}`))
+  const tasks = runs.map((e) => e.dur / 1000)
+  // The renderer's own CPU time per task: what the page costs, without the time other processes on the machine took.
+  const cpu = runs.map((e) => (e.tdur ?? e.dur) / 1000)
   if (process.env.BENCH_DEBUG) {
     const main = events.filter((e) => mainThreads.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur)
     for (const t of main.filter((e) => /RunTask$/.test(e.name) && e.dur > 50000)) {
@@ -101,7 +113,8 @@ async function scrolling(browser, page, base, token) {
     }
   }
   return { rows: Number(loaded) - 1, frames: untraced.frames, 'fps': Math.round(untraced.frames / untraced.ms * 1000),
-    'long tasks untraced (>50 ms)': untraced.long.length, 'longest untraced (ms)': Math.max(0, ...untraced.long), tasks: tasks.length, 'longest task (ms)': +Math.max(...tasks).toFixed(1), 'tasks over 50 ms': tasks.filter((d) => d > 50).length }
+    'long tasks untraced (>50 ms)': untraced.long.length, 'longest untraced (ms)': Math.max(0, ...untraced.long), tasks: tasks.length, 'longest task (ms)': +Math.max(...tasks).toFixed(1), 'tasks over 50 ms': tasks.filter((d) => d > 50).length,
+    'longest task, renderer CPU time (ms)': +Math.max(...cpu).toFixed(1), 'tasks over 50 ms CPU time': cpu.filter((d) => d > 50).length }
 }
 
 export async function benchBrowser() {
@@ -123,7 +136,11 @@ export async function benchBrowser() {
       await page.keyboard.press('Enter')
       await page.getByTestId('topbar').waitFor()
       const token = await adminToken(srv.base)
-      return { palette: await paletteKeystrokes(page), scroll: await scrolling(browser, page, srv.base, token) }
+      // Other processes take the 2 cores from Chromium: the load average says how busy the machine was.
+      const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ')
+      const palette = { 'load average before': load(), ...await paletteKeystrokes(page) }
+      const scroll = { 'load average before': load(), ...await scrolling(browser, page, srv.base, token) }
+      return { palette, scroll }
     } finally {
       await browser.close()
       await srv.stop()

@@ -112,6 +112,11 @@ export function Grid(props: Props) {
     )
   } else if (!rows.length) message = <div className="kit-state">暂无数据</div>
 
+  // The rendered rows are slots keyed by position modulo their count: a row scrolled out of view is reused for the
+  // row scrolled in (its text and attributes updated) instead of one element tree removed and another created.
+  const items = virtualizer.getVirtualItems()
+  const slots = useRef(1)
+  slots.current = Math.max(slots.current, items.length)
   const allSelected = rows.length > 0 && sel.selectedRows.length === rows.length
   const focusedId = sel.focusIndex >= 0 ? `${idBase}-row-${sel.focusIndex}` : undefined
 
@@ -142,13 +147,13 @@ export function Grid(props: Props) {
       </div>
       {message}
       <div className="kit-grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), minWidth }}>
-        {virtualizer.getVirtualItems().map((v) => {
+        {items.map((v) => {
           const row = rows[v.index]
           const focused = v.index === sel.focusIndex
           const selected = sel.isSelected(row)
           const id = rowId(row, rowKey)
           return (
-            <GridRow key={id} row={row} id={id} domId={`${idBase}-row-${v.index}`} index={v.index} top={v.start - HEADER_H}
+            <GridRow key={v.index % slots.current} row={row} id={id} domId={`${idBase}-row-${v.index}`} index={v.index} top={v.start - HEADER_H}
               focused={focused} selected={selected} ariaSelected={selected || (focused && !sel.selectedRows.length)}
               columns={columns} template={template} on={handlers} />
           )
