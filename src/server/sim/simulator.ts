@@ -3,6 +3,7 @@
 import type { Db } from '../db/db'
 import { many } from '../db/db'
 import { holdLease } from '../jobs/lease'
+import { AppError } from '../errors'
 import { DEMO_PRODUCTS } from '../seed/seed'
 import { ACTORS } from './actors'
 import { rng, type Rng } from './rng'
@@ -53,7 +54,10 @@ export function startSimulator(db: Db, opts: SimOptions = {}): { stop: () => Pro
         try {
           await db.tx((tx) => actor.run({ db: tx, root: db, product, r }))
         } catch (e) {
-          opts.log?.warn({ err: e, actor: actor.name, product }, 'simulated activity refused')
+          // A member's act refused by a business rule (a payout cap reached, a limit) is what the demo plays; only a
+          // failure of our own is a warning.
+          if (e instanceof AppError && e.code < 500) opts.log?.info({ actor: actor.name, product, refused: e.message }, 'simulated activity refused')
+          else opts.log?.warn({ err: e, actor: actor.name, product }, 'simulated activity failed')
         }
       }
     }

@@ -82,7 +82,7 @@ function Detail({ room, tick, back }: { room: ExposureRoom; tick: number; back: 
               ))}</tbody></table>
           </Panel>
           <Panel title="风险最大的会员">
-            <div className="ex-list" role="group" aria-label="风险最大的会员" data-testid="exposure-members" onKeyDown={esc}>
+            <div className="ex-list ex-members" role="group" aria-label="风险最大的会员" data-testid="exposure-members" onKeyDown={esc}>
               {d.top_members.map((m) => (
                 <button key={m.member_id} type="button" className="ex-row" onClick={() => bets(id, `&member_id=${m.member_id}`)} title="Enter 查看该会员本期的投注">
                   <b>{m.username}</b><span>{m.bets} 注 {formatMoney(m.stake)}</span><span>最高赔付 {formatMoney(m.payout_max)}</span>
