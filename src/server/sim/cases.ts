@@ -11,7 +11,7 @@ import { bindCard, bindWallet, unbindPayees } from '../member/payee-store'
 import { addNote, setTags } from '../risk/tags'
 import { daysAgo, type SimContext, type Timeline } from './actor'
 import { decidedRecharge, decidedWithdraw, SIM_ADMIN, simulateWithdraw } from './finance-actor'
-import { betOn, openRooms, planDraw, slotAfter } from './lottery-actor'
+import { betOn, CROWDED, openRooms, planDraw, slotAfter } from './lottery-actor'
 import { simulateRegistration, simulateTrialMember, type RegistrationOptions } from './member-actor'
 import { newPlace, signIn } from './identity'
 import { BANKS, walletAddress } from './people'
@@ -101,7 +101,8 @@ async function highRoller(ctx: SimContext, plan: Timeline, now: number): Promise
   const bigWin = (await readSettings(ctx.db, ctx.product, ['big_win_amount'])).cents('big_win_amount')
   // Whole 1,000 元 above the win over the lowest odds of 大/小 the demo rooms pay (1.90 at the least).
   const stake = Math.ceil(bigWin / 1.9 / 100_000) * 100_000
-  const room = (await openRooms(ctx.db, ctx.product)).find((r) => r.max_stake >= stake)
+  // Not the crowded room: its payout cap per issue would refuse the hedge (it pays more than the cap allows).
+  const room = (await openRooms(ctx.db, ctx.product)).find((r) => r.max_stake >= stake && r.code !== CROWDED.code)
   const who: Cast = {}
   register(plan, daysAgo(ctx.r, 26, now), who, { card: true })
   for (const days of [25, 18]) plan.at(daysAgo(ctx.r, days, now), by(who, (x, id) => decidedRecharge(x, id, { yuan: 20_000, merchant: false, pay: true })))

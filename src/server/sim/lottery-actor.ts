@@ -101,7 +101,7 @@ export const slotAfter = (room: Room, t: number): Slot => slotsBetween(room.inte
  * cap per issue (set on first start) that the crowd reaches now and then — a refused bet writes nothing, as on the
  * member site.
  */
-const CROWDED = { code: 'BZ', cap: 20_000_00 }
+export const CROWDED = { code: 'BZ', cap: 20_000_00 }
 
 export const lotteryActor: SimActor = {
   name: 'lottery',
