@@ -3,38 +3,27 @@
 // focused row keeps the focus and the selection. Also measures how long an event takes from the writer's commit to
 // the browser (printed, not asserted).
 //
-// The server is the app as built from the sources, in this process, on an embedded database it shares with the test
-// (PGlite allows one process), serving the console built into dist/ (`node build.mjs` first).
+// The server runs in this process on an embedded database it shares with the test (in-process.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, loginAs, throttle, watchContentPolicy } from './browser'
+import type { Page } from 'playwright-core'
+import { E2E_PASSWORD } from './browser'
+import { seededDb, serve, type InProcess } from './in-process'
+import { MENU } from '../../src/contract/menus'
 import { poll } from './keys'
 import type { Db } from '../../src/server/db/db'
-import { openPglite } from '../../src/server/db/pglite'
-import { migrate } from '../../src/server/db/migrate'
-import { seed } from '../../src/server/seed/seed'
-import { ALL_ROUTES } from '../../src/server/routes'
-import { loadRsaKeys, encryptForLogin } from '../../src/server/auth/rsa'
-import { buildApp } from '../../src/server/app'
-import { readConfig } from '../../src/server/config'
+import { encryptForLogin } from '../../src/server/auth/rsa'
 import { registerMember } from '../../src/server/member/member-write'
 import { bindCard } from '../../src/server/member/payee-store'
 import { transfer } from '../../src/server/ledger/ledger'
 import { requestWithdraw } from '../../src/server/finance/withdraw-rules'
 import { cardNumber } from '../../src/server/sim/people'
 import { rng } from '../../src/server/sim/rng'
-import { MENU } from '../../src/contract/menus'
 
 const P = 'alpha'
 const r = rng(20261126)
 let db: Db
-let app: FastifyInstance
+let srv: InProcess
 let base: string
-let build: string
-let browser: Browser
 let n = 0
 
 /** A member with a card and money asking to withdraw (what the member site does), committed when this answers. */
@@ -49,39 +38,15 @@ async function newWithdrawal(): Promise<{ id: number; order_no: string }> {
 }
 
 beforeAll(async () => {
-  db = await openPglite({})
-  await migrate(db)
-  await seed(db, ALL_ROUTES, { adminPassword: E2E_PASSWORD })
-  const keys = await loadRsaKeys(db, '')
+  db = await seededDb()
   for (let i = 0; i < 4; i++) await newWithdrawal()
-  // The console from a private copy of the build (a rebuild elsewhere empties dist/).
-  mkdirSync('node_modules/.cache', { recursive: true })
-  build = mkdtempSync(join('node_modules/.cache', 'houtai-e2e-events-'))
-  cpSync('dist/public', build, { recursive: true })
-  app = await buildApp({ db, keys, config: { ...readConfig({ ADMIN_PASSWORD: E2E_PASSWORD }), publicDir: resolve(build) } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const addr = app.server.address()
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  srv = await serve(db, 'events')
+  base = srv.base
 }, 180_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-  await db?.close()
-  if (build) rmSync(build, { recursive: true, force: true })
-})
+afterAll(async () => { await srv?.close() })
 
-async function loggedIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
-  await watchContentPolicy(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(15_000 * CPU_THROTTLE)
-  if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
-  await loginAs(page)
-  await page.waitForURL((u) => u.pathname === MENU.home)
-  return page
-}
+const loggedIn = () => srv.loggedIn()
 
 const badge = (page: Page, path: string) => page.locator(`[data-testid="sidebar"] [data-testid="count-badge"][data-path="${path}"]`)
 const groupBadge = (page: Page, label: string) => page.locator(`[data-testid="sidebar"] [data-testid="count-badge"][data-group="${label}"]`)

@@ -1,34 +1,22 @@
 // 风险敞口 by keyboard: open it from the palette, read the worst result of a room's coming draw, go to it and open the
 // bets behind it (投注记录 of that issue, the bets that result would pay). The bets are placed on the server through
-// the domain function, as the member site would, on an embedded database the test shares with the app (as events.test).
+// the domain function, as the member site would, on an embedded database the test shares with the app (in-process.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { CHROMIUM_ARGS, CPU_THROTTLE, E2E_PASSWORD, loginAs, palette, throttle, watchContentPolicy } from './browser'
+import type { Page } from 'playwright-core'
+import { palette } from './browser'
+import { seededDb, serve, type InProcess } from './in-process'
+import { MENU } from '../../src/contract/menus'
 import { poll, rowTexts } from './keys'
 import type { Db } from '../../src/server/db/db'
 import { one } from '../../src/server/db/db'
-import { openPglite } from '../../src/server/db/pglite'
-import { migrate } from '../../src/server/db/migrate'
-import { seed } from '../../src/server/seed/seed'
-import { ALL_ROUTES } from '../../src/server/routes'
-import { loadRsaKeys } from '../../src/server/auth/rsa'
-import { buildApp } from '../../src/server/app'
-import { readConfig } from '../../src/server/config'
 import { registerMember } from '../../src/server/member/member-write'
 import { transfer } from '../../src/server/ledger/ledger'
 import { placeBet } from '../../src/server/lottery/bet'
 import { newSeed } from '../../src/server/lottery/fair'
-import { MENU } from '../../src/contract/menus'
 
 const P = 'alpha'
 let db: Db
-let app: FastifyInstance
-let base: string
-let build: string
-let browser: Browser
+let srv: InProcess
 const placed: { member: string; content: string; order_no: string }[] = []
 
 async function bettor(username: string): Promise<number> {
@@ -40,10 +28,7 @@ async function bettor(username: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  db = await openPglite({})
-  await migrate(db)
-  await seed(db, ALL_ROUTES, { adminPassword: E2E_PASSWORD })
-  const keys = await loadRsaKeys(db, '')
+  db = await seededDb()
   // 高级房's coming draw: 特码 13 for 1,000 元 (9.80) and 大 for 500 元.
   const room = (await one<{ id: number }>(db, `select id from lottery_rooms where product = $1 and code = 'GJ'`, [P]))!.id
   const { seed: s, hash } = newSeed()
@@ -56,33 +41,12 @@ beforeAll(async () => {
     const b = await db.tx((tx) => placeBet(tx, { product: P, member_id: id, room_id: room, issue_id: Number(issue), playway_id: playway, amount, number }))
     placed.push({ member: username, content: b.content, order_no: b.order_no })
   }
-  mkdirSync('node_modules/.cache', { recursive: true })
-  build = mkdtempSync(join('node_modules/.cache', 'houtai-e2e-exposure-'))
-  cpSync('dist/public', build, { recursive: true })
-  app = await buildApp({ db, keys, config: { ...readConfig({ ADMIN_PASSWORD: E2E_PASSWORD }), publicDir: resolve(build) } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const addr = app.server.address()
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  srv = await serve(db, 'exposure')
 }, 180_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-  await db?.close()
-  if (build) rmSync(build, { recursive: true, force: true })
-})
+afterAll(async () => { await srv?.close() })
 
-async function loggedIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
-  await watchContentPolicy(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(15_000 * CPU_THROTTLE)
-  if (CPU_THROTTLE > 1) await throttle(page, CPU_THROTTLE)
-  await loginAs(page)
-  await page.waitForURL((u) => u.pathname === MENU.home)
-  return page
-}
+const loggedIn = () => srv.loggedIn()
 
 const focused = (page: Page) => page.evaluate(() => {
   const el = document.activeElement as HTMLElement | null
