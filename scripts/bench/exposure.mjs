@@ -1,4 +1,4 @@
-// Exposure benchmarks (issue 25, RISK.md §6) on PostgreSQL in a fresh database: GET /api/issue/exposure p50/p95 for an
+// Exposure benchmarks (RISK.md §6) on PostgreSQL in a fresh database: GET /api/issue/exposure p50/p95 for an
 // issue with 10,000 and with 100,000 real open bets (budget 50 ms), through the running server; and bets placed per
 // second through placeBet with a payout cap per issue enforced (set high enough that none is refused, so every bet
 // takes the issue's lock and evaluates the worst case) against without. The bets behind the exposure are written

@@ -1,4 +1,4 @@
-// `npm run bench scale` (issue 23): the whole data set on PostgreSQL and a tenth of it on PGlite, each filled once by
+// `npm run bench scale`: the whole data set on PostgreSQL and a tenth of it on PGlite, each filled once by
 // `bench:data` (set-based, minutes) and kept, then ONE table: every list's first page p50/p95 for its common filters, a
 // page 20 cursors deep against the first, the report for a month and a year, home, ledger transfers per second with
 // 1/4/16 writers beside the plain-commit ceiling of the same writers, withdrawal approvals per second through the API,
