@@ -1,6 +1,6 @@
 // `npm run bench:data -- --members 1000000 --changes 5000000`: fills a database with benchmark data inside the database,
 // section by section (each area adds its own to SECTIONS): records by INSERT … SELECT over generate_series, their
-// money staged as ledger legs and posted once in time order (stage.ts), then the report rebuilt from the records and
+// money staged as ledger legs and posted once in time order by the ledger (ledger/history.ts), then the report rebuilt from the records and
 // the tables analysed. Every invariant is kept, so ledger:check and audit:verify pass. Prints rows per second.
 import type { Db } from '../db/db'
 import type { BenchOptions, BenchSection } from './section'
@@ -10,7 +10,8 @@ import { rebuildReports } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
-import { closeStage, openStage, postLegs, rate } from './stage'
+import { closeStage, openStage, rate, seconds } from './stage'
+import { postHistory } from '../ledger/history'
 import { dropIndexes, restoreIndexes } from './indexes'
 
 export const SECTIONS: BenchSection[] = [membersSection, ledgerSection, financeSection, lotterySection, investSection]
@@ -33,7 +34,7 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   const timed = async (name: string, fn: () => Promise<number | void>) => {
     const t = Date.now()
     const n = await fn()
-    log(`${name} done: ${typeof n === 'number' ? rate(n, Date.now() - t) : `${((Date.now() - t) / 1000).toFixed(1)} s`}`)
+    log(`${name} done: ${typeof n === 'number' ? rate(n, Date.now() - t) : seconds(Date.now() - t)}`)
   }
   let staged = false
   // A big load drops the bulk tables' secondary indexes and makes them again at the end (--indexes drop|keep).
@@ -46,7 +47,10 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
       if (s !== membersSection && !staged) { members = (await openStage(db, o.product)).members; staged = true }
       await timed(s.name, () => s.run(db, o))
     }
-    if (staged) await timed('ledger', () => postLegs(db, o.product, log))
+    if (staged) {
+      const t = Date.now()
+      await timed('ledger', () => postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`)))
+    }
   } finally {
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log))
@@ -54,5 +58,5 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   // Bulk rows bypass the rollups' queue: rebuild the product's report from the records.
   await timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product)) })
   await timed('analyze', async () => { for (const t of ANALYZE) await db.query(`analyze ${t}`) })
-  log(`bench:data finished in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+  log(`bench:data finished in ${seconds(Date.now() - t0)}`)
 }

@@ -5,7 +5,7 @@
 // The definitions wait in bench_indexes until made again, so a run that dies half-way is repaired by the next one.
 import type { Db } from '../db/db'
 import { many } from '../db/db'
-import type { Log } from './stage'
+import { seconds, type Log } from './stage'
 
 /** Tables whose secondary indexes go (ledger_accounts: only those not unique, its key finds accounts meanwhile). */
 const BULK_TABLES = ['members', 'ledger_transfers', 'balance_changes', 'recharges', 'withdrawals', 'lottery_bets', 'invest_plans', 'ledger_accounts']
@@ -47,5 +47,5 @@ export async function restoreIndexes(db: Db, log: Log): Promise<void> {
   const t = Date.now()
   for (const d of defs) await db.query(d.def)
   await db.exec('drop table bench_indexes')
-  if (defs.length) log(`  ${defs.length} indexes and foreign keys made again in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (defs.length) log(`  ${defs.length} indexes and foreign keys made again in ${seconds(Date.now() - t)}`)
 }

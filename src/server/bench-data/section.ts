@@ -1,5 +1,5 @@
 // A part of the benchmark data set: one area's records at volume by INSERT … SELECT, its money staged as ledger legs
-// (stage.ts) that are posted once every section ran, so every invariant holds (ledger:check and audit:verify pass
+// (stage.ts) that the ledger posts once every section ran (ledger/history.ts), so every invariant holds (ledger:check and audit:verify pass
 // afterwards). Sections run in order; an area adds its own in index.ts.
 import type { Db } from '../db/db'
 import type { Log } from './stage'
