@@ -110,6 +110,8 @@ export default [
     await failStale(ctx.root)
     await sweep(ctx.root, exportDir(ctx))
     const id = await ctx.root.tx(async (tx) => {
+      // The admin's row locked first: two requests at once count one after the other, so the limit holds.
+      await tx.query('select 1 from admins where id = $1 for update', [ctx.caller.adminId])
       const busy = await one<{ n: number }>(tx, `select count(*)::int as n from export_jobs where admin_id = $1 and status = 'running'`, [ctx.caller.adminId])
       if (busy!.n >= MAX_RUNNING) throw conflict(`已有 ${busy!.n} 个导出正在进行，请等其完成后再导出`)
       const row = (await one<{ id: number }>(tx,
