@@ -67,6 +67,7 @@ describe('saved views', () => {
     const bad = async (body: object) => t.post('/api/view/create', caiwu, body)
     expect((await bad({ list: W, name: 'x' })).msg).toBe('视图内容不能为空')
     expect((await bad({ list: W, name: '', state })).code).toBe(400)
+    expect((await bad({ list: W, name: '   ', state })).msg).toBe('请填写视图名称')
     expect((await bad({ list: 'finance', name: 'x', state })).msg).toBe('列表格式不正确')
     expect((await bad({ list: W, name: 'x', state: { ...state, per_page: 0 } })).msg).toBe('每页条数不能小于 1')
     expect((await bad({ list: W, name: 'x', state: { ...state, extra: 1 } })).msg).toBe('不支持的字段：state.extra')

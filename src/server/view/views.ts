@@ -2,7 +2,7 @@
 import { many, one } from '../db/db'
 import { route, type Ctx } from '../http/route'
 import { TIME } from '../http/format'
-import { conflict, notFound } from '../errors'
+import { badRequest, conflict, notFound } from '../errors'
 import { view } from '../../contract/api/view'
 import type { ColumnSetting, SavedView } from '../../contract/view'
 import { menuOf, mustHold } from './lists'
@@ -20,6 +20,13 @@ async function own(ctx: Ctx, id: number): Promise<SavedView> {
 
 const taken = (name: string) => conflict(`已有同名视图「${name}」`)
 
+/** The name as saved: trimmed, and not blank. */
+function nameOf(raw: string): string {
+  const name = raw.trim()
+  if (!name) throw badRequest('请填写视图名称', 'name')
+  return name
+}
+
 export default [
   route(view.index, async (ctx, q) => {
     if (q.list) await mayUse(ctx, q.list)
@@ -29,7 +36,7 @@ export default [
   }),
   route(view.create, async (ctx, b) => {
     await mayUse(ctx, b.list)
-    const name = b.name.trim()
+    const name = nameOf(b.name)
     const row = await one<SavedView>(ctx.db,
       `insert into saved_views as v (admin_id, list, name, state) values ($1, $2, $3, $4)
        on conflict (admin_id, list, name) do nothing returning ${COLS}`, [ctx.caller.adminId, b.list, name, JSON.stringify(b.state)])
@@ -40,7 +47,7 @@ export default [
   }),
   route(view.edit, async (ctx, b) => {
     const before = await own(ctx, b.id)
-    const name = b.name?.trim() ?? before.name
+    const name = b.name === undefined ? before.name : nameOf(b.name)
     const clash = await one(ctx.db, 'select 1 from saved_views where admin_id = $1 and list = $2 and name = $3 and id <> $4', [ctx.caller.adminId, before.list, name, b.id])
     if (clash) throw taken(name)
     const row = (await one<SavedView>(ctx.db,
