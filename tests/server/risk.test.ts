@@ -135,7 +135,10 @@ describe('associations', () => {
 
 describe('associations from the member outwards', () => {
   it('count registration values, wallets ever bound, only successful logins of the last 30 days, one group per value', async () => {
-    const [x, y, z, w] = await Promise.all(['asc_x', 'asc_y', 'asc_z', 'asc_w'].map((n) => member(t, n)))
+    // One after the other: a group lists its members by id, so the expected order needs the ids in name order.
+    const ids: number[] = []
+    for (const n of ['asc_x', 'asc_y', 'asc_z', 'asc_w']) ids.push(await member(t, n))
+    const [x, y, z, w] = ids
     await t.db.query(`update members set register_ip = '10.8.0.1', register_device = 'reg-dev' where id = any($1::int[])`, [[x, y]])
     await memberLogin(t.db, 'alpha', { member_id: z, ip: '10.8.0.1', device_id: 'z-dev' })
     await memberLogin(t.db, 'alpha', { member_id: w, ip: '10.8.0.1', device_id: 'reg-dev', passwordOk: false })
