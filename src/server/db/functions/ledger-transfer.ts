@@ -16,7 +16,7 @@ declare
   v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
   v_prev ledger_transfers%rowtype;
   v_at timestamptz := coalesce(p_at, now());
-  v_chain text; v_seq bigint; v_hash bytea;
+  v_chain text; v_seq bigint; v_hash bytea; v_content bytea; v_strand smallint; v_rows int;
 begin
   if p_amount is null or p_amount <= 0 then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
@@ -54,11 +54,29 @@ begin
   end if;
 
   v_id := nextval('ledger_transfers_id_seq');
-  perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, (${STRAND_OF_TX})::smallint, p_amount);
+  -- The strand's two slot rows and chain head exist after its first transfer, so one plain UPDATE each moves them (a
+  -- cached plan: the upserting helpers are SQL functions, parsed again on every call); the helpers open them once.
+  v_strand := (${STRAND_OF_TX})::smallint;
+  if p_from_kind <> p_to_kind then
+    update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
+     where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
+    get diagnostics v_rows = row_count;
+    if v_rows < 2 then
+      -- Whichever of the two rows the UPDATE did not find is missing: take the update back, let the helper open them.
+      update ledger_slots set balance = balance - case when kind = p_from_kind then -p_amount else p_amount end
+       where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
+      perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, v_strand, p_amount);
+    end if;
+  end if;
   -- The transaction's strand (its turn was taken first): the head row stays locked until commit.
-  v_chain := 'ledger:' || p_product || ':' || (${STRAND_OF_TX});
-  select c.seq, c.hash into v_seq, v_hash from audit_chain_next(v_chain, ledger_transfer_content(v_chain, v_id, p_product,
-    p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)) c;
+  v_chain := 'ledger:' || p_product || ':' || v_strand;
+  v_content := ledger_transfer_content(v_chain, v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type,
+    coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
+  update audit_heads set seq = seq + 1, hash = sha256(hash || sha256(v_content)) where chain = v_chain
+    returning seq, hash into v_seq, v_hash;
+  if not found then
+    select c.seq, c.hash into v_seq, v_hash from audit_chain_next(v_chain, v_content) c;
+  end if;
   insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
                                 chain, chain_seq, chain_hash)
     values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
