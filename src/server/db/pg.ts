@@ -6,7 +6,9 @@ import type { Db, Queryable, QueryResult } from './db'
 pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v))
 
 export function pgDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max })
+  // No JIT: compiling a plan costs 100–600 ms, paid by any statement the planner thinks big (a list's count on a
+  // large table, a report); the console's reads are short and a bulk load gains less than it pays.
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' })
   const listeners = new Set<() => Promise<void>>()
   // An idle client's connection can end under us (server restart, a terminated backend): pg emits 'error' on the
   // pool, and without a listener Node would crash. The pool drops that client and opens a new one on next use.

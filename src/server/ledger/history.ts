@@ -85,7 +85,8 @@ async function postChunk(tx: Queryable, product: string, lo: string, hi: string 
   if (differ!.n) throw new Error('ledger history: the written-out transfer content differs from ledger_transfer_content')
   // Each strand's head moves to its last transfer of the chunk.
   await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
-      from (select max(id) as id from bench_t group by id % ${STRANDS}) x join ledger_transfers t on t.id = x.id
+      from (select max(id) as id from bench_t group by id % ${STRANDS}) x
+      cross join lateral (select chain, chain_seq, chain_hash from ledger_transfers where id = x.id) t
      where h.chain = t.chain`)
   // Owned accounts' movements in transfer order; before = the balance so far plus the running sum of earlier deltas.
   const flows = (kind: number) => `

@@ -7,36 +7,40 @@ import { PRODUCT_TZ } from '../http/format'
 import { METRICS, type DayFigures } from './metrics'
 import { FIRST_RECHARGE_WHERE } from './classify'
 
-/** Per-member days from the records: what report_member_daily should hold. */
+/**
+ * Per-member days from the records: what report_member_daily should hold. One pass over the transfers (the classified
+ * movements are not kept twice: a member's first recharge is the day of its smallest recharge id among its days).
+ */
 const MEMBER_DAYS = `
-  with moves as (
-    select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id, report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
-      from ledger_transfers t
-      join ledger_accounts fa on fa.id = t.from_account
-      join ledger_accounts ta on ta.id = t.to_account
-     where t.product = $1 and t.money = 0
-  ), firsts as (
-    select distinct on ((d).member_id) (d).member_id as member_id, day from moves where (d).recharge_count > 0 order by (d).member_id, id
-  ), money as (
+  with money as (
     select (d).member_id as member_id, day,
            sum((d).recharge_amount) as recharge_amount, sum((d).recharge_count) as recharge_count,
            sum((d).withdraw_amount) as withdraw_amount, sum((d).withdraw_count) as withdraw_count,
            sum((d).bet_amount) as bet_amount, sum((d).payout_amount) as payout_amount, sum((d).gift_amount) as gift_amount,
            sum((d).manual_add) as manual_add, sum((d).manual_sub) as manual_sub, sum((d).interest_paid) as interest_paid,
-           bool_or((d).bet_amount > 0) as active
-      from moves where (d).member_id is not null group by 1, 2
+           bool_or((d).bet_amount > 0) as active, min(id) filter (where (d).recharge_count > 0) as first_recharge_id
+      from (select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id,
+                   report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
+              from ledger_transfers t
+              join ledger_accounts fa on fa.id = t.from_account
+              join ledger_accounts ta on ta.id = t.to_account
+             where t.product = $1 and t.money = 0
+            offset 0) moves
+     where (d).member_id is not null group by 1, 2
+  ), firsts as (
+    select distinct on (member_id) member_id, day from money where first_recharge_id is not null order by member_id, first_recharge_id
   ), regs as (
     select id as member_id, (created_at at time zone '${PRODUCT_TZ}')::date as day from members where product = $1 and kind = 0
-  ), keys as (select member_id, day from money union select member_id, day from regs)
-  select k.member_id, k.day, r.member_id is not null as registered, f.member_id is not null as first_recharge, coalesce(m.active, false) as active,
+  )
+  select coalesce(m.member_id, r.member_id) as member_id, coalesce(m.day, r.day) as day, r.member_id is not null as registered,
+         f.member_id is not null as first_recharge, coalesce(m.active, false) as active,
          coalesce(m.recharge_amount, 0) as recharge_amount, coalesce(m.recharge_count, 0) as recharge_count,
          coalesce(m.withdraw_amount, 0) as withdraw_amount, coalesce(m.withdraw_count, 0) as withdraw_count,
          coalesce(m.bet_amount, 0) as bet_amount, coalesce(m.payout_amount, 0) as payout_amount, coalesce(m.gift_amount, 0) as gift_amount,
          coalesce(m.manual_add, 0) as manual_add, coalesce(m.manual_sub, 0) as manual_sub, coalesce(m.interest_paid, 0) as interest_paid
-    from keys k
-    left join money m on m.member_id = k.member_id and m.day = k.day
-    left join regs r on r.member_id = k.member_id and r.day = k.day
-    left join firsts f on f.member_id = k.member_id and f.day = k.day`
+    from money m
+    full join regs r on r.member_id = m.member_id and r.day = m.day
+    left join firsts f on f.member_id = coalesce(m.member_id, r.member_id) and f.day = coalesce(m.day, r.day)`
 
 const SUMMED = `count(*) filter (where x.registered) as register_count, count(*) filter (where x.first_recharge) as first_recharge_count,
   sum(x.recharge_count) as recharge_count, sum(x.withdraw_count) as withdraw_count, count(*) filter (where x.active) as active_count,
@@ -57,6 +61,8 @@ export async function recomputeDays(db: Queryable, product: string, from: string
 
 /** Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. */
 export async function rebuildReports(db: Queryable, product: string): Promise<{ members: number; days: number }> {
+  // One big aggregation: its groups in memory rather than spilled to disk.
+  await db.query(`set local work_mem = '256MB'`)
   // The records hold every queued movement: the product's queue is dropped (under the fold's lock, held to commit).
   await db.query('select report_queue_discard($1)', [product])
   await db.query(`update members set first_recharge_at = f.at from (
@@ -68,7 +74,8 @@ export async function rebuildReports(db: Queryable, product: string): Promise<{ 
   await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
       recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
     select $1, day, member_id, registered, first_recharge, active, recharge_amount, recharge_count, withdraw_amount, withdraw_count,
-           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS}) x`, [product])
+           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS}) x
+     order by member_id, day`, [product])
   await db.query(`insert into report_daily (product, day, scope, slot, ${METRICS.join(', ')})
     select $1, x.day, s.scope, 0, ${METRICS.map((m) => `sum(x.${m})`).join(', ')}
       from (select r.*, r.registered::int as register_count, r.first_recharge::int as first_recharge_count, r.active::int as active_count
