@@ -151,6 +151,13 @@ describe('batches', () => {
     const short = await t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [{ key: 'bt:4', from: { kind: KIND.available, owner: b }, to: { kind: KIND.gaming }, amount: 51, type: 1 }])).catch((e) => e)
     expect(short).toMatchObject({ reason: 'insufficient', owners: [b] })
     expect(await balance(b)).toBe(50)
+    // A leg naming an owner without accounts fails the whole batch: the other leg's member keeps its balance.
+    const nobody = await t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [
+      { key: 'bt:5', from: { kind: KIND.gaming }, to: { kind: KIND.available, owner: b }, amount: 10, type: 3 },
+      { key: 'bt:6', from: { kind: KIND.gaming }, to: { kind: KIND.available, owner: 987654 }, amount: 10, type: 3 },
+    ])).catch((e) => e)
+    expect(nobody).toMatchObject({ reason: 'noAccount', code: 404 })
+    expect(await balance(b)).toBe(50)
     await expectOk()
     expect((await verifyAudit(t.db)).ok).toBe(true)
   })

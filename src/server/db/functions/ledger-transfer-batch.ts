@@ -23,25 +23,25 @@ begin
   perform ledger_strand_turn(p_product);
   drop table if exists pg_temp._ledger_legs;
   drop table if exists pg_temp._ledger_flows;
+  -- House accounts are opened on first use; each leg finds both its accounts as it is staged (null: LD004 below).
+  perform ledger_account(p_product, p_money, k, null)
+     from (select distinct k from unnest(p_from_kinds || p_to_kinds) k where k >= 10) h;
   create temp table _ledger_legs on commit drop as
     select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
            coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
-           null::bigint as from_account, null::bigint as to_account, null::bigint as id
+           fa.id as from_account, ta.id as to_account, null::bigint as id
       from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
-           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
+           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord)
+      left join ledger_accounts fa on fa.product = p_product and fa.money = p_money and fa.kind = l.from_kind
+                                  and coalesce(fa.owner_id, 0) = coalesce(l.from_owner, 0)
+      left join ledger_accounts ta on ta.product = p_product and ta.money = p_money and ta.kind = l.to_kind
+                                  and coalesce(ta.owner_id, 0) = coalesce(l.to_owner, 0);
   if exists (select 1 from _ledger_legs where amount is null or amount <= 0) then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
   end if;
   if (select count(distinct key) from _ledger_legs) <> v_n then
     raise exception 'a key appears twice in one batch' using errcode = 'LD002';
   end if;
-
-  perform ledger_account(p_product, p_money, k, null)
-     from (select from_kind as k from _ledger_legs where from_kind >= 10 union select to_kind from _ledger_legs where to_kind >= 10) h;
-  update _ledger_legs l set from_account = a.id from ledger_accounts a
-   where a.product = p_product and a.money = p_money and a.kind = l.from_kind and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0);
-  update _ledger_legs l set to_account = a.id from ledger_accounts a
-   where a.product = p_product and a.money = p_money and a.kind = l.to_kind and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0);
   if exists (select 1 from _ledger_legs where from_account is null or to_account is null) then
     raise exception 'ledger account missing in batch' using errcode = 'LD004';
   end if;
