@@ -27,8 +27,11 @@ describe('bench:data', () => {
     expect(defsBefore.filter((d) => /^ledger_transfers_|^balance_changes_|^lottery_bets_|^members_/.test(d.name)).length).toBeGreaterThan(15)
     const said: string[] = []
     await fillBenchData(t.db, ['--members', '400', '--cards', '50', '--changes', '3000', '--recharges', '800', '--withdrawals', '600',
-      '--merchants', '2', '--bets', '3000', '--bets-per-issue', '100', '--invest', '300', '--days', '30', '--indexes', 'drop'], (m) => said.push(m))
+      '--merchants', '2', '--bets', '3000', '--bets-per-issue', '100', '--invest', '300', '--days', '30', '--indexes', 'drop',
+      // Small ledger chunks: the hash chains and balances carry from chunk to chunk (two streams at once on PostgreSQL).
+      '--chunk', '2500'], (m) => said.push(m))
     expect(said.filter((l) => /rows\/s/.test(l)).length).toBeGreaterThanOrEqual(5)
+    expect(said.filter((l) => /^ {2}ledger \d+\/\d+ legs/.test(l)).length).toBeGreaterThan(3)
     expect(said.some((l) => /secondary indexes and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
 
     const issues = await rows(t, `select id, issue_no, seed, array_to_string(result, ',') as result, status, bet_count from lottery_issues where bet_count > 0`)

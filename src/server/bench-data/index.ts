@@ -49,7 +49,9 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     }
     if (staged) {
       const t = Date.now()
-      await timed('ledger', () => postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`)))
+      // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
+      await timed('ledger', () => postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
+        { parallel: drop && db.kind === 'pg', chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined }))
     }
   } finally {
     if (staged) await closeStage(db)

@@ -4,9 +4,6 @@
 import type { Db, Queryable } from '../db/db'
 import { one } from '../db/db'
 
-/** Legs a chunk posts (bounds the sorts of one transaction). */
-const CHUNK_LEGS = 1_000_000
-
 /** Session number ranges of the sections (a leg's session orders it among legs of the same instant). */
 export const SESSION = { changes: 1e12, recharges: 2e12, withdrawals: 3e12, bets: 4e12, invest: 5e12, funds: 6e12 } as const
 
@@ -25,7 +22,7 @@ export async function openStage(db: Db, product: string): Promise<{ members: num
 }
 
 export async function closeStage(db: Db): Promise<void> {
-  await db.exec('drop table if exists bench_legs; drop table if exists bench_members')
+  await db.exec('drop table if exists bench_legs; drop table if exists bench_members; drop table if exists bench_t')
 }
 
 /** A pseudo-random integer ≥ 0 from `x` (an SQL bigint expression) and a salt: the same set gives the same data. */
