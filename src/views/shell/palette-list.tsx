@@ -1,5 +1,5 @@
 // The palette's command list: own matcher (pinyin, initials, id), bounded, 当前行 first, recent first, grouped by area.
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { Command as Cmdk } from 'cmdk'
 import { useSnapshot } from 'valtio'
 import type { Command } from '../../core/command'
@@ -32,6 +32,18 @@ function sections(query: string, visible: Command[], recent: string[]): Section[
   return out
 }
 
+/** One command; a keystroke re-renders only the items it adds (the others keep their command and handler). */
+const PaletteItem = memo(function PaletteItem({ cmd, onPick }: { cmd: Command; onPick: (cmd: Command) => void }) {
+  return (
+    <Cmdk.Item value={cmd.id} data-command-id={cmd.id} className="palette-item" onSelect={() => onPick(cmd)}>
+      <span className="palette-title">{cmd.title}</span>
+      <CountBadge paths={[cmd.path]} />
+      <span className="palette-id">{cmd.id}</span>
+      {cmd.hotkey && <kbd>{formatHotkey(cmd.hotkey)}</kbd>}
+    </Cmdk.Item>
+  )
+})
+
 export function PaletteList({ onPick }: { onPick: (cmd: Command) => void }) {
   const session = useSnapshot(sessionState)
   const ctxSnap = useSnapshot(consoleState)
@@ -63,14 +75,7 @@ export function PaletteList({ onPick }: { onPick: (cmd: Command) => void }) {
         <Cmdk.Empty className="palette-empty">没有匹配的命令</Cmdk.Empty>
         {list.map((s) => (
           <Cmdk.Group key={s.heading} heading={s.heading}>
-            {s.items.map((c) => (
-              <Cmdk.Item key={c.id} value={c.id} data-command-id={c.id} className="palette-item" onSelect={() => onPick(c)}>
-                <span className="palette-title">{c.title}</span>
-                <CountBadge paths={[c.path]} />
-                <span className="palette-id">{c.id}</span>
-                {c.hotkey && <kbd>{formatHotkey(c.hotkey)}</kbd>}
-              </Cmdk.Item>
-            ))}
+            {s.items.map((c) => <PaletteItem key={c.id} cmd={c} onPick={onPick} />)}
           </Cmdk.Group>
         ))}
       </Cmdk.List>
