@@ -103,19 +103,23 @@ async function postTransfers(tx: Queryable, product: string, lo: number, hi: num
   await tx.query(`create or replace function pg_temp.bench_chain_step(s bytea, head bytea, c bytea) returns bytea
     language plpgsql immutable as $f$ begin return sha256(coalesce(s, head) || c); end $f$`)
   await tx.query('create or replace aggregate pg_temp.bench_chain(bytea, bytea) (sfunc = pg_temp.bench_chain_step, stype = bytea)')
-  await tx.query(`insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
-                                                chain, chain_seq, chain_hash)
-    select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, h.chain, h.seq + row_number() over w,
-           pg_temp.bench_chain(h.hash, sha256(${fast ? FAST_CONTENT : CONTENT})) over w
-      from ${CHUNK} t join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS})
-    window w as (partition by h.chain order by t.id)`, [product, lo, hi])
-  const differ = await one<{ n: number }>(tx, `select count(*)::int as n from (select * from ${CHUNK} c order by id limit 20) t
-      join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS}) where ${FAST_CONTENT} <> ${CONTENT}`, [product, lo, hi])
+  // Each strand's head moves to its last transfer of the chunk (read from what the insert wrote).
+  await tx.query(`with written as (
+      insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                    chain, chain_seq, chain_hash)
+      select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, h.chain, h.seq + row_number() over w,
+             pg_temp.bench_chain(h.hash, sha256(${fast ? FAST_CONTENT : CONTENT})) over w
+        from ${CHUNK} t join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS})
+      window w as (partition by h.chain order by t.id)
+      returning chain, chain_seq, chain_hash)
+    update audit_heads h set seq = l.chain_seq, hash = l.chain_hash
+      from (select distinct on (chain) chain, chain_seq, chain_hash from written order by chain, chain_seq desc) l
+     where h.chain = l.chain`, [product, lo, hi])
+  // The first rows written out are compared with the function itself.
+  const differ = await one<{ n: number }>(tx, `select count(*)::int as n from bench_t t
+      join ledger_transfers h on h.id = t.id
+     where t.id > $2 and t.id <= least($3, $2 + 20) and ${FAST_CONTENT} <> ${CONTENT}`, [product, lo, hi])
   if (differ!.n) throw new Error('ledger history: the written-out transfer content differs from ledger_transfer_content')
-  await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
-      from (select max(id) as id from ${CHUNK} c group by id % ${STRANDS}) x
-      cross join lateral (select chain, chain_seq, chain_hash from ledger_transfers where id = x.id) t
-     where h.chain = t.chain and h.chain like 'ledger:' || $1 || ':%'`, [product, lo, hi])
 }
 
 /** A chunk's 账变 and bills in transfer order (before = the balance so far plus the running sum of earlier deltas), then balances and slots. */
