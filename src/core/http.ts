@@ -1,4 +1,4 @@
-// The one http client (redaxios): token header, 16 s time-out, progress bar, one error path with toasts, duplicate drop, 401 → login.
+// The one http client (redaxios): token header, 16 s time-out, progress bar, one error path with toasts, identical reads joined and duplicate writes dropped, 401 → login.
 import redaxios, { type Response } from 'redaxios'
 import { ApiError, describeFailure, isCancelled, isSuccess, TRANSPORT_CODE, type Failure } from './http-errors'
 import { loginRedirect } from './guard'
@@ -21,7 +21,7 @@ export const TIMEOUT_MS = 16_000
 /** Calls that never toast (typing suggestions fail quietly). */
 const QUIET_URLS = [API.member.suggest.url]
 
-const inFlight = new Set<string>()
+const inFlight = new Map<string, Promise<unknown>>()
 
 function serializeParams(params: unknown): string {
   const q = new URLSearchParams()
@@ -58,13 +58,25 @@ function isResponse(x: unknown): x is Response<unknown> {
   return typeof x === 'object' && x !== null && 'status' in x && 'data' in x && typeof (x as { status: unknown }).status === 'number'
 }
 
-async function request<T>(method: 'get' | 'post', url: string, payload: object | undefined, opts: HttpOpts = {}): Promise<T> {
+/**
+ * One call at a time per method, URL and payload. An identical read already in flight answers this caller too (a view
+ * that reloads while its first load is still out gets that answer, not an error); an identical write is a double
+ * submit and is dropped (a cancelled duplicate, only logged).
+ */
+function request<T>(method: 'get' | 'post', url: string, payload: object | undefined, opts: HttpOpts = {}): Promise<T> {
   const key = `${method} ${url} ${JSON.stringify(payload ?? null)}`
-  if (inFlight.has(key)) {
+  const pending = inFlight.get(key)
+  if (pending && method === 'get') return pending as Promise<T>
+  if (pending) {
     console.debug('[http] duplicate request dropped:', key)
-    throw new ApiError(TRANSPORT_CODE.cancelled, '重复请求已取消', undefined, true)
+    return Promise.reject(new ApiError(TRANSPORT_CODE.cancelled, '重复请求已取消', undefined, true))
   }
-  inFlight.add(key)
+  const sent = send<T>(method, url, payload, opts).finally(() => inFlight.delete(key))
+  inFlight.set(key, sent)
+  return sent
+}
+
+async function send<T>(method: 'get' | 'post', url: string, payload: object | undefined, opts: HttpOpts): Promise<T> {
   const done = opts.spinner ? () => {} : startProgress()
   const abort = new AbortController()
   let timedOut = false
@@ -90,7 +102,6 @@ async function request<T>(method: 'get' | 'post', url: string, payload: object |
     throw fail({ kind: 'network', online: isOnline() }, url, opts, sentToken)
   } finally {
     clearTimeout(timer)
-    inFlight.delete(key)
     done()
   }
 }
