@@ -9,7 +9,7 @@ import { one } from '../db/db'
 import { STRANDS } from '../db/constants'
 
 /** Legs a chunk posts (bounds the sorts of one transaction). */
-export const CHUNK_LEGS = 1_000_000
+const CHUNK_LEGS = 1_000_000
 
 /**
  * Posts every leg staged in `bench_legs` (at, sess, step, money, from_kind, from_owner, to_kind, to_owner, amount, type,

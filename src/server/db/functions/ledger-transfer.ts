@@ -16,7 +16,7 @@ declare
   v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
   v_prev ledger_transfers%rowtype;
   v_at timestamptz := coalesce(p_at, now());
-  v_chain text; v_seq bigint; v_hash bytea; v_content bytea; v_strand smallint; v_rows int;
+  v_chain text; v_seq bigint; v_hash bytea; v_content bytea; v_strand smallint; v_moved smallint[];
 begin
   if p_amount is null or p_amount <= 0 then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
@@ -54,18 +54,21 @@ begin
   end if;
 
   v_id := nextval('ledger_transfers_id_seq');
-  -- The strand's two slot rows and chain head exist after its first transfer, so one plain UPDATE each moves them (a
-  -- cached plan: the upserting helpers are SQL functions, parsed again on every call); the helpers open them once.
+  -- The strand's two slot rows and chain head exist after its first transfer, so one UPDATE each moves them with a
+  -- cached plan (the upserting helpers cost more; audit_chain_next, an SQL function, is parsed again on every call).
+  -- A slot row the UPDATE did not find is opened with the movement: exactly the kinds it missed.
   v_strand := (${STRAND_OF_TX})::smallint;
   if p_from_kind <> p_to_kind then
-    update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
-     where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
-    get diagnostics v_rows = row_count;
-    if v_rows < 2 then
-      -- Whichever of the two rows the UPDATE did not find is missing: take the update back, let the helper open them.
-      update ledger_slots set balance = balance - case when kind = p_from_kind then -p_amount else p_amount end
-       where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
-      perform ledger_slot_move(p_product, p_money, p_from_kind, p_to_kind, v_strand, p_amount);
+    with moved as (
+      update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
+       where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind)
+      returning kind)
+    select coalesce(array_agg(kind), '{}') into v_moved from moved;
+    if cardinality(v_moved) < 2 then
+      insert into ledger_slots as s (product, money, kind, slot, balance)
+      select p_product, p_money, k, v_strand, case when k = p_from_kind then -p_amount else p_amount end
+        from unnest(array[p_from_kind, p_to_kind]) k where k <> all(v_moved) order by k
+      on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
     end if;
   end if;
   -- The transaction's strand (its turn was taken first): the head row stays locked until commit.
