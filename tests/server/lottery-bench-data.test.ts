@@ -32,7 +32,7 @@ describe('bench:data', () => {
       '--chunk', '2500'], (m) => said.push(m))
     expect(said.filter((l) => /rows\/s/.test(l)).length).toBeGreaterThanOrEqual(5)
     expect(said.filter((l) => /^ {2}ledger \d+\/\d+ legs/.test(l)).length).toBeGreaterThan(3)
-    expect(said.some((l) => /secondary indexes and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
+    expect(said.some((l) => /secondary indexes, unique keys and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
 
     const issues = await rows(t, `select id, issue_no, seed, array_to_string(result, ',') as result, status, bet_count from lottery_issues where bet_count > 0`)
     expect(issues).toHaveLength(30)

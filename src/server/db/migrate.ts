@@ -28,6 +28,7 @@ import m024 from './migrations/024-member-risk-lists'
 import m025 from './migrations/025-exposure'
 import m026 from './migrations/026-login-log'
 import m027 from './migrations/027-views-exports'
+import m028 from './migrations/028-ledger-lean'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -38,6 +39,7 @@ export const MIGRATIONS: [string, string][] = [
   ['025-exposure', m025],
   ['026-login-log', m026],
   ['027-views-exports', m027],
+  ['028-ledger-lean', m028],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

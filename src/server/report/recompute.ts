@@ -71,11 +71,15 @@ export async function rebuildReports(db: Queryable, product: string): Promise<{ 
      where members.id = f.id`, [product])
   await db.query('delete from report_member_daily where product = $1', [product])
   await db.query('delete from report_daily where product = $1', [product])
+  // A member's days are too many groups to hold in memory (a hash of them spills, and grows worse than the sort):
+  // grouped by sorting instead, which also orders them as the insert wants.
+  await db.query('set local enable_hashagg = off')
   await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
       recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
     select $1, day, member_id, registered, first_recharge, active, recharge_amount, recharge_count, withdraw_amount, withdraw_count,
            bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS}) x
      order by member_id, day`, [product])
+  await db.query('set local enable_hashagg = on')
   await db.query(`insert into report_daily (product, day, scope, slot, ${METRICS.join(', ')})
     select $1, x.day, s.scope, 0, ${METRICS.map((m) => `sum(x.${m})`).join(', ')}
       from (select r.*, r.registered::int as register_count, r.first_recharge::int as first_recharge_count, r.active::int as active_count
