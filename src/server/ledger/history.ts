@@ -33,6 +33,8 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
       union select distinct money, to_kind from bench_legs where to_kind >= 10) k`, [product])
   await db.query(`insert into audit_heads (chain, seq, hash) select 'ledger:' || $1 || ':' || s, 0, decode(repeat('00', 32), 'hex')
       from generate_series(0, ${STRANDS - 1}) s on conflict do nothing`, [product])
+  // Planned from statistics (a parallel join and sort on PostgreSQL), not from a guess about a table just filled.
+  await db.exec('analyze bench_legs')
   const base = await db.tx(async (tx) => {
     await tx.query(`set local work_mem = '256MB'`)
     const b = Number((await one<{ n: string }>(tx, `select nextval('ledger_transfers_id_seq') - 1 as n`))!.n)
