@@ -4,43 +4,36 @@
 import type { Queryable } from '../db/db'
 import { many } from '../db/db'
 import { PRODUCT_TZ } from '../http/format'
-import { METRICS, type DayFigures } from './metrics'
+import { DELTA_FIELDS, METRICS, type DayFigures } from './metrics'
 import { FIRST_RECHARGE_WHERE } from './classify'
 
 /**
- * Per-member days from the records: what report_member_daily should hold. One pass over the transfers (the classified
- * movements are not kept twice: a member's first recharge is the day of its smallest recharge id among its days).
+ * Per-member days from the records: what report_member_daily should hold, in (member, day) order. One pass over the
+ * transfers and the registrations together, grouped by member and day (the classified movements are not kept twice:
+ * a member's first recharge is the day of its smallest recharge id among its days, a window over its days).
  */
+const SUMS = DELTA_FIELDS.filter((f) => f !== 'registered' && f !== 'first_recharge' && f !== 'active')
 const MEMBER_DAYS = `
-  with money as (
-    select (d).member_id as member_id, day,
-           sum((d).recharge_amount) as recharge_amount, sum((d).recharge_count) as recharge_count,
-           sum((d).withdraw_amount) as withdraw_amount, sum((d).withdraw_count) as withdraw_count,
-           sum((d).bet_amount) as bet_amount, sum((d).payout_amount) as payout_amount, sum((d).gift_amount) as gift_amount,
-           sum((d).manual_add) as manual_add, sum((d).manual_sub) as manual_sub, sum((d).interest_paid) as interest_paid,
-           bool_or((d).bet_amount > 0) as active, min(id) filter (where (d).recharge_count > 0) as first_recharge_id
-      from (select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id,
-                   report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
-              from ledger_transfers t
-              join ledger_accounts fa on fa.id = t.from_account
-              join ledger_accounts ta on ta.id = t.to_account
-             where t.product = $1 and t.money = 0
-            offset 0) moves
-     where (d).member_id is not null group by 1, 2
-  ), firsts as (
-    select distinct on (member_id) member_id, day from money where first_recharge_id is not null order by member_id, first_recharge_id
-  ), regs as (
-    select id as member_id, (created_at at time zone '${PRODUCT_TZ}')::date as day from members where product = $1 and kind = 0
-  )
-  select coalesce(m.member_id, r.member_id) as member_id, coalesce(m.day, r.day) as day, r.member_id is not null as registered,
-         f.member_id is not null as first_recharge, coalesce(m.active, false) as active,
-         coalesce(m.recharge_amount, 0) as recharge_amount, coalesce(m.recharge_count, 0) as recharge_count,
-         coalesce(m.withdraw_amount, 0) as withdraw_amount, coalesce(m.withdraw_count, 0) as withdraw_count,
-         coalesce(m.bet_amount, 0) as bet_amount, coalesce(m.payout_amount, 0) as payout_amount, coalesce(m.gift_amount, 0) as gift_amount,
-         coalesce(m.manual_add, 0) as manual_add, coalesce(m.manual_sub, 0) as manual_sub, coalesce(m.interest_paid, 0) as interest_paid
-    from money m
-    full join regs r on r.member_id = m.member_id and r.day = m.day
-    left join firsts f on f.member_id = coalesce(m.member_id, r.member_id) and f.day = coalesce(m.day, r.day)`
+  select member_id, day, registered, coalesce(first_recharge_id = min(first_recharge_id) over member, false) as first_recharge, active,
+         ${SUMS.join(', ')}
+    from (
+      select member_id, day, bool_or(registered) as registered, coalesce(bool_or((d).bet_amount > 0), false) as active,
+             ${SUMS.map((f) => `coalesce(sum((d).${f}), 0) as ${f}`).join(', ')},
+             min(id) filter (where (d).recharge_count > 0) as first_recharge_id
+        from (select (d).member_id as member_id, day, id, d, false as registered
+                from (select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id,
+                             report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
+                        from ledger_transfers t
+                        join ledger_accounts fa on fa.id = t.from_account
+                        join ledger_accounts ta on ta.id = t.to_account
+                       where t.product = $1 and t.money = 0
+                      offset 0) classified
+               where (d).member_id is not null
+              union all
+              select id, (created_at at time zone '${PRODUCT_TZ}')::date, null::bigint, null::report_delta, true
+                from members where product = $1 and kind = 0) moves
+       group by member_id, day) days
+  window member as (partition by member_id order by day rows between unbounded preceding and unbounded following)`
 
 const SUMMED = `count(*) filter (where x.registered) as register_count, count(*) filter (where x.first_recharge) as first_recharge_count,
   sum(x.recharge_count) as recharge_count, sum(x.withdraw_count) as withdraw_count, count(*) filter (where x.active) as active_count,
@@ -72,7 +65,7 @@ export async function rebuildReports(db: Queryable, product: string): Promise<{ 
   await db.query('delete from report_member_daily where product = $1', [product])
   await db.query('delete from report_daily where product = $1', [product])
   // A member's days are too many groups to hold in memory (a hash of them spills, and grows worse than the sort):
-  // grouped by sorting instead, which also orders them as the insert wants.
+  // grouped by sorting instead, which also orders them as the insert wants (no second sort).
   await db.query('set local enable_hashagg = off')
   await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
       recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
