@@ -37,6 +37,7 @@ const LANDED: [string, string][] = [
  ['025-exposure', 'b962c04e8dd5e698'],
  ['026-login-log', '4cc6c59f4b0fd208'],
  ['027-views-exports', 'fc7b273864f02e0d'],
+ ['028-ledger-lean', '7d589f2f6d4ff6a5'],
 ]
 
 let t: TestApp
