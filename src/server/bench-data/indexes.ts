@@ -50,7 +50,7 @@ async function keepConstraints(db: Db, type: 'u' | 'f', tables: string[]): Promi
       order by k.conname`, [tables, type])
 }
 
-/** Makes every index and foreign key a (this or an earlier) run dropped, then forgets them. */
+/** Makes every index, unique key and foreign key a (this or an earlier) run dropped, then forgets them. */
 export async function restoreIndexes(db: Db, log: Log): Promise<void> {
   const kept = await many<{ n: number }>(db, `select count(*)::int as n from pg_tables where tablename = 'bench_indexes' and schemaname = current_schema()`)
   if (!kept[0].n) return
@@ -58,7 +58,7 @@ export async function restoreIndexes(db: Db, log: Log): Promise<void> {
     `select b.def from bench_indexes b
       where not exists (select 1 from pg_class c where c.relname = b.name and c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace)
         and not exists (select 1 from pg_constraint k where k.conname = b.name and k.connamespace = current_schema()::regnamespace)
-      order by b.def like '%FOREIGN KEY%', b.ord`)
+      order by b.ord`)
   const t = Date.now()
   // Each in its own transaction with room to sort in memory; on PostgreSQL the indexes two at a time (one per core:
   // builds of one table share its SHARE lock), then the foreign keys one by one (each locks two tables).
