@@ -21,6 +21,9 @@ const ANALYZE = ['members', 'ledger_accounts', 'member_cards', 'ledger_transfers
   'lottery_issues', 'lottery_bets', 'invest_plans', 'report_daily', 'report_member_daily', 'audit_heads', 'ledger_slots']
 /** The tables the report rebuild reads. */
 const REBUILD_READS = ['members', 'ledger_accounts', 'ledger_transfers']
+/** Tables done once the sections ran (the posting writes the ledger's), and the ledger's the report only reads. */
+const SECTION_TABLES = ['lottery_bets', 'recharges', 'withdrawals', 'invest_plans']
+const LEDGER_TABLES = ['balance_changes', 'ledger_transfers']
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
@@ -43,6 +46,8 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   // A big load drops the bulk tables' secondary indexes and makes them again at the end (--indexes drop|keep).
   const volume = Object.values(counts).reduce((a, b) => a + b, 0)
   const drop = flags.get('indexes') === 'drop' || (flags.get('indexes') !== 'keep' && volume >= 1_000_000)
+  // More than one connection at once: PostgreSQL, the foreign keys dropped.
+  const beside = drop && db.kind === 'pg'
   try {
     if (drop) await dropIndexes(db, log)
     const run = SECTIONS.filter((s) => !only || only.includes(s.name))
@@ -55,20 +60,27 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
       // foreign keys two run at once (one per core), each taking the next when it is done.
       let next = 0
       const lane = async () => { while (next < rest.length) { const s = rest[next++]; await timed(s.name, () => s.run(db, o)) } }
-      await Promise.all(Array.from({ length: drop && db.kind === 'pg' ? 2 : 1 }, lane))
+      await Promise.all(Array.from({ length: beside ? 2 : 1 }, lane))
+    }
+    // With more than one connection at once, the indexes of finished tables are built while the ledger posts (its transfers' stream is the longer of its two: the other core has room) and while
+    // the report is rebuilt (one core); the whole restore below makes the rest.
+    const whileDoing = async (tables: string[], work: Promise<unknown>) => {
+      let doing = true
+      const both = await Promise.allSettled([work.finally(() => { doing = false }), beside && restoreIndexes(db, log, { tables, more: () => doing })])
+      for (const r of both) if (r.status === 'rejected') throw r.reason
     }
     if (staged) {
       const t = Date.now()
       // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
-      await timed('ledger', () => postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
-        { parallel: drop && db.kind === 'pg', chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined }))
+      await whileDoing(SECTION_TABLES, timed('ledger', () => postHistory(db, o.product,
+        (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
+        { parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined })))
     }
     // Bulk rows bypass the rollups' queue: rebuild the product's report from the records, planned from statistics of
-    // what was loaded, and before the indexes are made again (it updates every recharging member's row).
-    await timed('report rollups rebuilt', async () => {
-      for (const t of REBUILD_READS) await db.query(`analyze ${t}`)
-      await db.tx((tx) => rebuildReports(tx, o.product))
-    })
+    // what was loaded (analysed first: ANALYZE waits for an index build of its table), and before members' indexes are
+    // made again (it updates every recharging member's row).
+    for (const t of REBUILD_READS) await db.query(`analyze ${t}`)
+    await whileDoing(LEDGER_TABLES, timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product)) }))
   } finally {
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log))

@@ -15,10 +15,12 @@ const FK_TABLES = [...BULK_TABLES, 'member_cards', 'merchant_bills', 'lottery_is
 
 export async function dropIndexes(db: Db, log: Log): Promise<void> {
   await restoreIndexes(db, log)
-  await db.exec('create table bench_indexes (ord serial, name text not null, drop_sql text not null, def text not null)')
+  await db.exec(`create table bench_indexes (ord serial, tbl text not null, kind "char" not null, name text not null, drop_sql text not null,
+    def text not null)`)
+  // kind: i an index (a unique key's too), a a unique key's attachment to its index, f a foreign key.
   await db.query(
-    `insert into bench_indexes (name, drop_sql, def)
-     select ic.relname, 'drop index ' || quote_ident(ic.relname), pg_get_indexdef(i.indexrelid)
+    `insert into bench_indexes (tbl, kind, name, drop_sql, def)
+     select c.relname, 'i', ic.relname, 'drop index ' || quote_ident(ic.relname), pg_get_indexdef(i.indexrelid)
        from pg_index i join pg_class c on c.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid
       where c.relname = any($1::text[]) and c.relnamespace = current_schema()::regnamespace
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
@@ -29,49 +31,56 @@ export async function dropIndexes(db: Db, log: Log): Promise<void> {
   await keepConstraints(db, 'u', BULK_TABLES.filter((t) => t !== 'ledger_accounts'))
   await keepConstraints(db, 'f', FK_TABLES)
   // Foreign keys first (one may lean on a unique key).
-  const all = await many<{ drop_sql: string }>(db, 'select drop_sql from bench_indexes order by ord desc')
+  const all = await many<{ drop_sql: string }>(db, `select drop_sql from bench_indexes where drop_sql <> '' order by ord desc`)
   for (const d of all) await db.query(d.drop_sql)
   log(`  ${all.length} secondary indexes, unique keys and foreign keys of ${BULK_TABLES.join(', ')} dropped for the load`)
 }
 
 /**
  * Keeps the definitions of the constraints of one type (pg_constraint.contype) on these tables in bench_indexes. A
- * unique key is made again as its index (built beside the others under a SHARE lock) that then becomes the constraint.
+ * unique key is made again as its index (built beside the others under a SHARE lock), then attached as the constraint.
  */
 async function keepConstraints(db: Db, type: 'u' | 'f', tables: string[]): Promise<void> {
   await db.query(
-    `insert into bench_indexes (name, drop_sql, def)
-     select k.conname, 'alter table ' || k.conrelid::regclass || ' drop constraint ' || quote_ident(k.conname),
-            case when k.contype = 'u' then pg_get_indexdef(k.conindid) || '; ' else '' end
-            || 'alter table ' || k.conrelid::regclass || ' add constraint ' || quote_ident(k.conname) || ' '
-            || case when k.contype = 'u' then 'unique using index ' || quote_ident(k.conname) else pg_get_constraintdef(k.oid) end
+    `insert into bench_indexes (tbl, kind, name, drop_sql, def)
+     select c.relname, x.kind, k.conname, case when x.kind = 'i' then '' else 'alter table ' || k.conrelid::regclass || ' drop constraint ' || quote_ident(k.conname) end,
+            case when x.kind = 'i' then pg_get_indexdef(k.conindid)
+                 else 'alter table ' || k.conrelid::regclass || ' add constraint ' || quote_ident(k.conname) || ' '
+                      || case when k.contype = 'u' then 'unique using index ' || quote_ident(k.conname) else pg_get_constraintdef(k.oid) end end
        from pg_constraint k join pg_class c on c.oid = k.conrelid
+      cross join lateral unnest(case when k.contype = 'u' then array['i', 'a'] else array['f'] end::"char"[]) x(kind)
       where k.contype = $2 and c.relname = any($1::text[]) and c.relnamespace = current_schema()::regnamespace
-      order by k.conname`, [tables, type])
+      order by k.conname, x.kind desc`, [tables, type])
 }
 
-/** Makes every index, unique key and foreign key a (this or an earlier) run dropped, then forgets them. */
-export async function restoreIndexes(db: Db, log: Log): Promise<void> {
+/**
+ * Makes every index, unique key and foreign key a (this or an earlier) run dropped, then forgets them. With `tables`,
+ * only those tables' indexes (unique keys' too, not yet attached), one at a time while `more()` says so: a load
+ * builds the indexes of what it finished beside what it still does, and leaves the rest to the whole restore.
+ */
+export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]; more: () => boolean }): Promise<void> {
   const kept = await many<{ n: number }>(db, `select count(*)::int as n from pg_tables where tablename = 'bench_indexes' and schemaname = current_schema()`)
   if (!kept[0].n) return
-  const defs = await many<{ def: string }>(db,
-    `select b.def from bench_indexes b
-      where not exists (select 1 from pg_class c where c.relname = b.name and c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace)
-        and not exists (select 1 from pg_constraint k where k.conname = b.name and k.connamespace = current_schema()::regnamespace)
-      order by b.ord`)
+  const defs = await many<{ kind: string; def: string }>(db,
+    `select b.kind, b.def from bench_indexes b
+      where ($1::text[] is null or (b.tbl = any($1::text[]) and b.kind = 'i'))
+        and case when b.kind = 'i'
+                 then not exists (select 1 from pg_class c where c.relname = b.name and c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace)
+                 else not exists (select 1 from pg_constraint k where k.conname = b.name and k.connamespace = current_schema()::regnamespace) end
+      order by b.ord`, [only?.tables ?? null])
   const t = Date.now()
   // Each in its own transaction with room to sort in memory; on PostgreSQL the indexes two at a time (one per core:
-  // builds of one table share its SHARE lock), then the foreign keys one by one (each locks two tables).
+  // builds of one table share its SHARE lock), then the unique keys attached and the foreign keys, one by one (each
+  // locks its tables).
   const make = (def: string) => db.tx(async (tx) => {
     await tx.query(`set local maintenance_work_mem = '${db.kind === 'pg' ? '1GB' : '256MB'}'`)
-    for (const statement of def.split('; ')) await tx.query(statement)
+    await tx.query(def)
   })
-  const foreign = (d: { def: string }) => d.def.includes(' FOREIGN KEY ')
-  const indexes = defs.filter((d) => !foreign(d))
+  const indexes = defs.filter((d) => d.kind === 'i')
   let next = 0
-  const worker = async () => { while (next < indexes.length) await make(indexes[next++].def) }
-  await Promise.all(Array.from({ length: db.kind === 'pg' ? 2 : 1 }, worker))
-  for (const d of defs.filter(foreign)) await make(d.def)
-  await db.exec('drop table bench_indexes')
-  if (defs.length) log(`  ${defs.length} indexes, unique keys and foreign keys made again in ${seconds(Date.now() - t)}`)
+  const worker = async () => { while (next < indexes.length && (only?.more() ?? true)) await make(indexes[next++].def) }
+  await Promise.all(Array.from({ length: db.kind === 'pg' && !only ? 2 : 1 }, worker))
+  for (const d of defs.filter((d) => d.kind !== 'i')) await make(d.def)
+  if (!only) await db.exec('drop table bench_indexes')
+  if (next) log(`  ${only ? `${next} indexes of ${only.tables.join(', ')}` : `${defs.length} indexes, unique keys and foreign keys`} made again in ${seconds(Date.now() - t)}`)
 }

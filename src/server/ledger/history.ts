@@ -82,13 +82,13 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
   return total
 }
 
-/** A transfer's canonical bytes (005-ledger's ledger_transfer_content) for a row of bench_t on strand head h. */
-const CONTENT = `ledger_transfer_content(h.chain, t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at)`
+/** A transfer's canonical bytes (005-ledger's ledger_transfer_content) for a row of the chunk (t: bench_t with its strand's chain). */
+const CONTENT = `ledger_transfer_content(t.chain, t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at)`
 /**
  * The same bytes written out (jsonb's text of that array) without building a jsonb per row: valid while no text needs
  * escaping, which plainText checks over all legs; each chunk's first rows are compared with the function itself.
  */
-const FAST_CONTENT = `convert_to('["ledger_transfers/1", "' || h.chain || '", ' || t.id || ', "' || $1 || '", ' || t.money || ', "' || t.key || '", '
+const FAST_CONTENT = `convert_to('["ledger_transfers/1", "' || t.chain || '", ' || t.id || ', "' || $1 || '", ' || t.money || ', "' || t.key || '", '
   || t.from_account || ', ' || t.to_account || ', ' || t.amount || ', ' || t.type || ', "' || t.ref || '", "' || t.remark || '", "", "'
   || to_char(t.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '"]', 'UTF8')`
 
@@ -97,30 +97,35 @@ async function plainText(db: Queryable): Promise<boolean> {
   return bad!.n === 0
 }
 
-/** The chunk's legs: transfer ids in ($2, $3]. */
+/** The chunk's legs: transfer ids in ($2, $3], each with its strand (the id's residue, as the ledger's own transfers use the transaction's) and chain. */
 const CHUNK = '(select * from bench_t where id > $2 and id <= $3)'
+const STRAND_CHUNK = `(select c.*, (c.id % ${STRANDS})::int as strand, 'ledger:' || $1 || ':' || (c.id % ${STRANDS}) as chain
+  from bench_t c where c.id > $2 and c.id <= $3)`
 
-/** A chunk's transfers, their hashes chained from each strand's head; the heads move to the chunk's last transfers. */
+/**
+ * A chunk's transfers, their hashes chained from each strand's head (windows over the strand's integer residue: no
+ * sort or join on the chain's text); then each head moves to its strand's last transfer of the chunk, which is among
+ * the chunk's last ${STRANDS} ids (they are consecutive).
+ */
 async function postTransfers(tx: Queryable, product: string, lo: number, hi: number, fast: boolean): Promise<void> {
   await tx.query(`create or replace function pg_temp.bench_chain_step(s bytea, head bytea, c bytea) returns bytea
     language plpgsql immutable as $f$ begin return sha256(coalesce(s, head) || c); end $f$`)
   await tx.query('create or replace aggregate pg_temp.bench_chain(bytea, bytea) (sfunc = pg_temp.bench_chain_step, stype = bytea)')
-  // Each strand's head moves to its last transfer of the chunk (read from what the insert wrote).
-  await tx.query(`with written as (
-      insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
-                                    chain, chain_seq, chain_hash)
-      select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, h.chain, h.seq + row_number() over w,
-             pg_temp.bench_chain(h.hash, sha256(${fast ? FAST_CONTENT : CONTENT})) over w
-        from ${CHUNK} t join audit_heads h on h.chain = 'ledger:' || $1 || ':' || (t.id % ${STRANDS})
-      window w as (partition by h.chain order by t.id)
-      returning chain, chain_seq, chain_hash)
-    update audit_heads h set seq = l.chain_seq, hash = l.chain_hash
-      from (select distinct on (chain) chain, chain_seq, chain_hash from written order by chain, chain_seq desc) l
-     where h.chain = l.chain`, [product, lo, hi])
+  // The heads as two arrays by strand, each read once (an InitPlan), not carried through the window's sort row by row.
+  await tx.query(`with h as (select array_agg(a.seq order by s) as seq, array_agg(a.hash order by s) as hash
+                   from generate_series(0, ${STRANDS - 1}) s join audit_heads a on a.chain = 'ledger:' || $1 || ':' || s)
+    insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                  chain, chain_seq, chain_hash)
+    select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, t.chain,
+           (select seq from h)[t.strand + 1] + row_number() over w,
+           pg_temp.bench_chain((select hash from h)[t.strand + 1], sha256(${fast ? FAST_CONTENT : CONTENT})) over w
+      from ${STRAND_CHUNK} t
+    window w as (partition by t.strand order by t.id)`, [product, lo, hi])
+  await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
+      from ledger_transfers t where t.id > greatest($1::bigint, $2::bigint - ${STRANDS}) and t.id <= $2 and h.chain = t.chain`, [lo, hi])
   // The first rows written out are compared with the function itself.
-  const differ = await one<{ n: number }>(tx, `select count(*)::int as n from bench_t t
-      join ledger_transfers h on h.id = t.id
-     where t.id > $2 and t.id <= least($3, $2 + 20) and ${FAST_CONTENT} <> ${CONTENT}`, [product, lo, hi])
+  const differ = await one<{ n: number }>(tx, `select count(*)::int as n from ${STRAND_CHUNK} t
+     where t.id <= least($3, $2 + 20) and ${FAST_CONTENT} <> ${CONTENT}`, [product, lo, hi])
   if (differ!.n) throw new Error('ledger history: the written-out transfer content differs from ledger_transfer_content')
 }
 
