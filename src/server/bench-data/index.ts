@@ -6,7 +6,7 @@ import type { Db } from '../db/db'
 import type { BenchOptions, BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
-import { rebuildReports } from '../report/recompute'
+import { rebuildReports, TRANSFER_MOVES } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
@@ -19,10 +19,9 @@ export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerS
 
 const ANALYZE = ['members', 'ledger_accounts', 'member_cards', 'ledger_transfers', 'balance_changes', 'merchant_bills', 'recharges', 'withdrawals',
   'lottery_issues', 'lottery_bets', 'invest_plans', 'report_daily', 'report_member_daily', 'audit_heads', 'ledger_slots']
-/** The tables the report rebuild reads. */
+/** The tables the report rebuild reads (besides the load's own movements in bench_t, analysed when made). */
 const REBUILD_READS = ['members', 'ledger_accounts', 'ledger_transfers']
-/** Tables done once the sections ran (the posting writes the ledger's), and the ledger's the report only reads. */
-const SECTION_TABLES = ['lottery_bets', 'recharges', 'withdrawals', 'invest_plans']
+/** The ledger's tables, which the report only reads. */
 const LEDGER_TABLES = ['balance_changes', 'ledger_transfers']
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
@@ -57,30 +56,50 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
       members = (await openStage(db, o.product)).members
       staged = true
       // The other sections write their own tables and stage legs of their own sessions: on PostgreSQL without the
-      // foreign keys two run at once (one per core), each taking the next when it is done.
+      // foreign keys two run at once (one per core), each taking the next when it is done; a lane with none left builds
+      // the indexes of the finished sections' tables while the other still runs.
       let next = 0
-      const lane = async () => { while (next < rest.length) { const s = rest[next++]; await timed(s.name, () => s.run(db, o)) } }
+      const running = new Set(rest)
+      const lane = async () => {
+        while (next < rest.length) {
+          const s = rest[next++]
+          await timed(s.name, () => s.run(db, o))
+          running.delete(s)
+        }
+        const done = rest.filter((s) => !running.has(s)).flatMap((s) => s.tables)
+        if (beside && running.size && done.length) await restoreIndexes(db, log, { tables: done, more: () => running.size > 0 })
+      }
       await Promise.all(Array.from({ length: beside ? 2 : 1 }, lane))
     }
-    // With more than one connection at once, the indexes of finished tables are built while the ledger posts (its transfers' stream is the longer of its two: the other core has room) and while
-    // the report is rebuilt (one core); the whole restore below makes the rest.
+    // With more than one connection at once, the indexes of finished tables are also built beside the ledger's posting
+    // (a third connection: its two streams leave a core idle at times) and beside the report's rebuild (one core); the
+    // whole restore below makes the rest.
     const whileDoing = async (tables: string[], work: Promise<unknown>) => {
       let doing = true
       const both = await Promise.allSettled([work.finally(() => { doing = false }), beside && restoreIndexes(db, log, { tables, more: () => doing })])
       for (const r of both) if (r.status === 'rejected') throw r.reason
     }
+    // The report is rebuilt from the movements: those before the load from the ledger's tables, the load's own from
+    // bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their accounts).
+    let moves = TRANSFER_MOVES
     if (staged) {
       const t = Date.now()
       // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
-      await whileDoing(SECTION_TABLES, timed('ledger', () => postHistory(db, o.product,
-        (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
-        { parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined })))
+      await whileDoing(SECTIONS.flatMap((s) => s.tables), timed('ledger', async () => {
+        const posted = await postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
+          { parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined })
+        if (posted.total) {
+          moves = `${TRANSFER_MOVES} and t.id <= ${Number(posted.before)}
+            union all select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0`
+        }
+        return posted.total
+      }))
     }
-    // Bulk rows bypass the rollups' queue: rebuild the product's report from the records, planned from statistics of
-    // what was loaded (analysed first: ANALYZE waits for an index build of its table), and before members' indexes are
-    // made again (it updates every recharging member's row).
+    // Bulk rows bypass the rollups' queue: rebuild the product's report, planned from statistics of what was loaded
+    // (analysed first: ANALYZE waits for an index build of its table), and before members' indexes are made again (it
+    // updates every recharging member's row).
     for (const t of REBUILD_READS) await db.query(`analyze ${t}`)
-    await whileDoing(LEDGER_TABLES, timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product)) }))
+    await whileDoing(LEDGER_TABLES, timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product, moves)) }))
   } finally {
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log))

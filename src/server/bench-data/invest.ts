@@ -12,6 +12,7 @@ const RATE = { 7: 50, 15: 120 } as const
 
 export const investSection: BenchSection = {
   name: 'invest',
+  tables: ['invest_plans'],
   options: { invest: 0 },
   async run(db: Db, o) {
     const total = o.counts.invest

@@ -10,6 +10,7 @@ const PER_SESSION = 2.65
 
 export const ledgerSection: BenchSection = {
   name: 'changes',
+  tables: [],
   options: { changes: 50_000 },
   async run(db: Db, o) {
     const total = o.counts.changes

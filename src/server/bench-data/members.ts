@@ -9,6 +9,7 @@ const CHUNK = 50_000
 
 export const membersSection: BenchSection = {
   name: 'members',
+  tables: [],
   options: { members: 10_000, agents: 0, cards: -1 },
   async run(db: Db, o) {
     const total = o.counts.members

@@ -22,6 +22,8 @@ export interface BenchOptions {
 
 export interface BenchSection {
   name: string
+  /** Bulk tables only this section writes (their indexes can be made again once it is done). */
+  tables: string[]
   /** The count options this section reads, with their defaults. */
   options: Record<string, number>
   /** Answers how many rows it wrote (for the rate it prints). */

@@ -14,19 +14,23 @@ const CHUNK_LEGS = 1_000_000
 /**
  * Posts every leg staged in `bench_legs` (at, sess, step, money, from_kind, from_owner, to_kind, to_owner, amount, type,
  * key, ref, remark; legs of one instant in session and step order), in time order, chunk by chunk; `progress` hears
- * the legs done so far. Answers the transfers written.
+ * the legs done so far. Answers the transfers written and the last transfer id before them; the legs stay in `bench_t`
+ * with their transfer ids (id, at, money, key, from_account, to_account, from_kind, from_owner, to_kind, to_owner,
+ * amount, type, ref, remark) until the caller drops it.
  *
  * Each leg first gets its transfer id (time order) and its two accounts, in `bench_t`. Then two streams walk the
  * chunks in order: the transfers with their hash chains (each chunk starts from the strands' heads the previous one
- * left), and the owned accounts' 账变, bills, balances and slots (each chunk starts from the balances the previous one
- * left). Neither reads what the other writes, so with `parallel` (PostgreSQL, the load's foreign keys dropped) they
- * run at once on two connections; otherwise a chunk's transfers go before its 账变.
+ * left), and the owned accounts' 账变 and bills, whose balances before each movement were first computed over the
+ * whole history at once (`bench_f`: a running window sum per account from its balance before the load), so no chunk
+ * waits for another's balances; the accounts' balances are moved once at the end. Neither stream reads what the other
+ * writes, so with `parallel` (PostgreSQL, the load's foreign keys dropped) they run at once on two connections;
+ * otherwise a chunk's transfers go before its 账变.
  */
 export async function postHistory(db: Db, product: string, progress: (done: number, total: number) => void,
-  opts: { parallel?: boolean; chunkLegs?: number } = {}): Promise<number> {
+  opts: { parallel?: boolean; chunkLegs?: number } = {}): Promise<{ total: number; before: number }> {
   const chunkLegs = opts.chunkLegs ?? CHUNK_LEGS
   const total = Number((await one<{ n: number }>(db, 'select count(*)::bigint as n from bench_legs'))!.n)
-  if (!total) return 0
+  if (!total) return { total: 0, before: 0 }
   // House accounts are opened on first use, strand heads exist (the chain starts from each head).
   await db.query(`select ledger_account($1, k.money, k.kind, null) from (
       select distinct money, from_kind as kind from bench_legs where from_kind >= 10
@@ -55,10 +59,8 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
   })
   const fast = await plainText(db)
   const chunks = Array.from({ length: Math.ceil(total / chunkLegs) }, (_, k) => [base + k * chunkLegs, base + Math.min(total, (k + 1) * chunkLegs)])
-  const each = async (post: (tx: Queryable, lo: number, hi: number) => Promise<void>, k: number) => {
-    const [lo, hi] = chunks[k]
-    await db.tx(async (tx) => { await tx.query(`set local work_mem = '256MB'`); await post(tx, lo, hi) })
-  }
+  const inTx = (fn: (tx: Queryable) => Promise<void>) => db.tx(async (tx) => { await tx.query(`set local work_mem = '256MB'`); await fn(tx) })
+  const each = (post: (tx: Queryable, lo: number, hi: number) => Promise<void>, k: number) => inTx((tx) => post(tx, chunks[k][0], chunks[k][1]))
   const transfers = (tx: Queryable, lo: number, hi: number) => postTransfers(tx, product, lo, hi, fast)
   const balances = (tx: Queryable, lo: number, hi: number) => postBalances(tx, product, lo, hi)
   if (opts.parallel) {
@@ -70,16 +72,22 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
         progress(Math.min(done[0], done[1]), total)
       }
     }
-    await Promise.all([stream(transfers, 0), stream(balances, 1)])
+    await Promise.all([stream(transfers, 0), (async () => {
+      await inTx(flowsBefore)
+      await stream(balances, 1)
+      await inTx((tx) => moveBalances(tx, product))
+    })()])
   } else {
+    await inTx(flowsBefore)
     for (let k = 0; k < chunks.length; k++) {
       await each(transfers, k)
       await each(balances, k)
       progress(chunks[k][1] - base, total)
     }
+    await inTx((tx) => moveBalances(tx, product))
   }
-  await db.exec('drop table bench_t')
-  return total
+  await db.exec('drop table bench_f')
+  return { total, before: base }
 }
 
 /** A transfer's canonical bytes (005-ledger's ledger_transfer_content) for a row of the chunk (t: bench_t with its strand's chain). */
@@ -129,26 +137,40 @@ async function postTransfers(tx: Queryable, product: string, lo: number, hi: num
   if (differ!.n) throw new Error('ledger history: the written-out transfer content differs from ledger_transfer_content')
 }
 
-/** A chunk's 账变 and bills in transfer order (before = the balance so far plus the running sum of earlier deltas), then balances and slots. */
-async function postBalances(tx: Queryable, product: string, lo: number, hi: number): Promise<void> {
-  const flows = (kind: number) => `
+/**
+ * Every movement of an owned account (kind < 10) with its balance before it: the account's balance before the load plus
+ * the running sum of its earlier movements (an account is on one side of a leg at most), in transfer order.
+ */
+async function flowsBefore(tx: Queryable): Promise<void> {
+  await tx.exec('drop table if exists bench_f')
+  await tx.exec(`create unlogged table bench_f as
     select f.*, a.balance + sum(f.delta) over (partition by f.account order by f.id) - f.delta as before from (
-      select id, money, from_owner as owner, from_account as account, -amount as delta, type, ref, remark, at, 0 as side from ${CHUNK} c where from_kind = ${kind}
+      select id, money, from_kind as kind, from_owner as owner, from_account as account, -amount as delta, type, ref, remark, at, 0 as side
+        from bench_t where from_kind < 10
       union all
-      select id, money, to_owner, to_account, amount, type, ref, remark, at, 1 from ${CHUNK} c where to_kind = ${kind}) f
-    join ledger_accounts a on a.id = f.account`
+      select id, money, to_kind, to_owner, to_account, amount, type, ref, remark, at, 1 from bench_t where to_kind < 10) f
+    join ledger_accounts a on a.id = f.account
+    order by f.id, f.side`)
+  await tx.exec('create index on bench_f using brin (id); analyze bench_f')
+}
+
+/** A chunk's 账变 and bills in transfer order, and the house slots' sums. */
+async function postBalances(tx: Queryable, product: string, lo: number, hi: number): Promise<void> {
+  const flows = (kind: number) => `(select * from bench_f where id > $2 and id <= $3 and kind = ${kind})`
   await tx.query(`insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
-    select $1, money, owner, account, id, type, delta, before, before + delta, ref, remark, at from (${flows(1)}) x order by id, side`, [product, lo, hi])
+    select $1, money, owner, account, id, type, delta, before, before + delta, ref, remark, at from ${flows(1)} x order by id, side`, [product, lo, hi])
   await tx.query(`insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
-    select $1, owner, account, id, type, abs(delta), before, before + delta, ref, remark, '', at from (${flows(4)}) x order by id, side`, [product, lo, hi])
-  await tx.query(`update ledger_accounts a set balance = a.balance + d.delta
-      from (select account, sum(delta) as delta from (
-              select from_account as account, -amount as delta from ${CHUNK} c where from_kind < 10
-              union all select to_account, amount from ${CHUNK} c where to_kind < 10) x group by account) d
-     where a.id = d.account and a.product = $1`, [product, lo, hi])
+    select $1, owner, account, id, type, abs(delta), before, before + delta, ref, remark, '', at from ${flows(4)} x order by id, side`, [product, lo, hi])
   await tx.query(`insert into ledger_slots as s (product, money, kind, slot, balance)
     select $1, money, kind, 0, sum(delta) from (
       select money, from_kind as kind, -amount as delta from ${CHUNK} c union all select money, to_kind, amount from ${CHUNK} c) x
      group by money, kind having sum(delta) <> 0
     on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance`, [product, lo, hi])
+}
+
+/** The owned accounts' balances, moved once by all their movements. */
+async function moveBalances(tx: Queryable, product: string): Promise<void> {
+  await tx.query(`update ledger_accounts a set balance = a.balance + d.delta
+      from (select account, sum(delta) as delta from bench_f group by account) d
+     where a.id = d.account and a.product = $1`, [product])
 }

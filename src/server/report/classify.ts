@@ -40,6 +40,6 @@ if (FIRSTS.some(({ e }) => e.side !== 'to') || FIRST_ACCOUNTS.length !== 1) thro
 /** The types whose first movement to a member is its first recharge. */
 export const FIRST_RECHARGE_TYPES = [...new Set(FIRSTS.map((f) => f.type))]
 
-/** SQL: the transfer `t` into account `ta` is a first-recharge kind of movement, its member ta's owner. */
-export const FIRST_RECHARGE_WHERE = (t: string, ta: string) =>
-  `${t}.type in (${FIRST_RECHARGE_TYPES.join(', ')}) and ${ta}.kind = ${FIRST_ACCOUNTS[0]}`
+/** SQL: a movement of this type into an account of this kind is a first-recharge kind of movement (its member the account's owner). */
+export const FIRST_RECHARGE_WHERE = (type: string, toKind: string) =>
+  `${type} in (${FIRST_RECHARGE_TYPES.join(', ')}) and ${toKind} = ${FIRST_ACCOUNTS[0]}`

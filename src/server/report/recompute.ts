@@ -8,12 +8,24 @@ import { DELTA_FIELDS, METRICS, type DayFigures } from './metrics'
 import { FIRST_RECHARGE_WHERE } from './classify'
 
 /**
- * Per-member days from the records: what report_member_daily should hold, in (member, day) order. One pass over the
- * transfers and the registrations together, grouped by member and day (the classified movements are not kept twice:
+ * The product's ($1) movements of real money with both sides' kinds and owners (created_at, id, type, amount, from_kind,
+ * from_owner, to_kind, to_owner): the ledger's transfers and their accounts. A bulk load that still holds its movements
+ * so (the benchmark data's) passes its own.
+ */
+export const TRANSFER_MOVES = `select t.created_at, t.id, t.type, t.amount, fa.kind as from_kind, fa.owner_id as from_owner, ta.kind as to_kind,
+         ta.owner_id as to_owner
+    from ledger_transfers t
+    join ledger_accounts fa on fa.id = t.from_account
+    join ledger_accounts ta on ta.id = t.to_account
+   where t.product = $1 and t.money = 0`
+
+/**
+ * Per-member days from the movements: what report_member_daily should hold, in (member, day) order. One pass over the
+ * movements and the registrations together, grouped by member and day (the classified movements are not kept twice:
  * a member's first recharge is the day of its smallest recharge id among its days, a window over its days).
  */
 const SUMS = DELTA_FIELDS.filter((f) => f !== 'registered' && f !== 'first_recharge' && f !== 'active')
-const MEMBER_DAYS = `
+const MEMBER_DAYS = (moves: string) => `
   select member_id, day, registered, coalesce(first_recharge_id = min(first_recharge_id) over member, false) as first_recharge, active,
          ${SUMS.join(', ')}
     from (
@@ -22,11 +34,8 @@ const MEMBER_DAYS = `
              min(id) filter (where (d).recharge_count > 0) as first_recharge_id
         from (select (d).member_id as member_id, day, id, d, false as registered
                 from (select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id,
-                             report_classify(t.type, fa.kind, fa.owner_id, ta.kind, ta.owner_id, t.amount) as d
-                        from ledger_transfers t
-                        join ledger_accounts fa on fa.id = t.from_account
-                        join ledger_accounts ta on ta.id = t.to_account
-                       where t.product = $1 and t.money = 0
+                             report_classify(t.type, t.from_kind, t.from_owner, t.to_kind, t.to_owner, t.amount) as d
+                        from (${moves}) t
                       offset 0) classified
                where (d).member_id is not null
               union all
@@ -44,7 +53,7 @@ const SUMMED = `count(*) filter (where x.registered) as register_count, count(*)
 /** Day by day from the records, for the product or one agent's team (the agent and everyone below it). */
 export async function recomputeDays(db: Queryable, product: string, from: string, to: string, agentId?: number): Promise<DayFigures[]> {
   const rows = await many<Record<string, unknown>>(db,
-    `with x as (${MEMBER_DAYS})
+    `with x as (${MEMBER_DAYS(TRANSFER_MOVES)})
      select to_char(x.day, 'YYYY-MM-DD') as day, ${SUMMED}
        from x join members mb on mb.id = x.member_id
       where x.day between $2::date and $3::date and ($4::int is null or mb.id = $4 or mb.agent_path @> array[$4::int])
@@ -52,15 +61,17 @@ export async function recomputeDays(db: Queryable, product: string, from: string
   return rows.map((r) => Object.fromEntries([['day', r.day], ...METRICS.map((m) => [m, Number(r[m] ?? 0)])]) as DayFigures)
 }
 
-/** Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. */
-export async function rebuildReports(db: Queryable, product: string): Promise<{ members: number; days: number }> {
+/**
+ * Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. `moves` is SQL of
+ * every movement of the product's real money in TRANSFER_MOVES' columns ($1 the product), TRANSFER_MOVES by default.
+ */
+export async function rebuildReports(db: Queryable, product: string, moves = TRANSFER_MOVES): Promise<{ members: number; days: number }> {
   // One big aggregation: its groups in memory rather than spilled to disk.
   await db.query(`set local work_mem = '256MB'`)
   // The records hold every queued movement: the product's queue is dropped (under the fold's lock, held to commit).
   await db.query('select report_queue_discard($1)', [product])
   await db.query(`update members set first_recharge_at = f.at from (
-      select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
-       where t.product = $1 and t.money = 0 and ${FIRST_RECHARGE_WHERE('t', 'ta')} group by 1) f
+      select t.to_owner as id, min(t.created_at) as at from (${moves}) t where ${FIRST_RECHARGE_WHERE('t.type', 't.to_kind')} group by 1) f
      where members.id = f.id`, [product])
   await db.query('delete from report_member_daily where product = $1', [product])
   await db.query('delete from report_daily where product = $1', [product])
@@ -70,7 +81,7 @@ export async function rebuildReports(db: Queryable, product: string): Promise<{ 
   await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
       recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
     select $1, day, member_id, registered, first_recharge, active, recharge_amount, recharge_count, withdraw_amount, withdraw_count,
-           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS}) x
+           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS(moves)}) x
      order by member_id, day`, [product])
   await db.query('set local enable_hashagg = on')
   await db.query(`insert into report_daily (product, day, scope, slot, ${METRICS.join(', ')})
