@@ -33,8 +33,7 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
   if (!total) return { total: 0, before: 0 }
   // House accounts are opened on first use, strand heads exist (the chain starts from each head).
   await db.query(`select ledger_account($1, k.money, k.kind, null) from (
-      select distinct money, from_kind as kind from bench_legs where from_kind >= 10
-      union select distinct money, to_kind from bench_legs where to_kind >= 10) k`, [product])
+      select distinct money, kind from bench_legs l cross join lateral (values (l.from_kind), (l.to_kind)) s(kind) where kind >= 10) k`, [product])
   await db.query(`insert into audit_heads (chain, seq, hash) select 'ledger:' || $1 || ':' || s, 0, decode(repeat('00', 32), 'hex')
       from generate_series(0, ${STRANDS - 1}) s on conflict do nothing`, [product])
   // Planned from statistics (a parallel join and sort on PostgreSQL), not from a guess about a table just filled.
@@ -139,17 +138,18 @@ async function postTransfers(tx: Queryable, product: string, lo: number, hi: num
 
 /**
  * Every movement of an owned account (kind < 10) with its balance before it: the account's balance before the load plus
- * the running sum of its earlier movements (an account is on one side of a leg at most), in transfer order.
+ * the running sum of its earlier movements (an account is on one side of a leg at most), in transfer order. Only
+ * accounts holding money are joined (in a fresh load, none: no hash of millions of accounts).
  */
 async function flowsBefore(tx: Queryable): Promise<void> {
   await tx.exec('drop table if exists bench_f')
   await tx.exec(`create unlogged table bench_f as
-    select f.*, a.balance + sum(f.delta) over (partition by f.account order by f.id) - f.delta as before from (
+    select f.*, coalesce(a.balance, 0) + sum(f.delta) over (partition by f.account order by f.id) - f.delta as before from (
       select id, money, from_kind as kind, from_owner as owner, from_account as account, -amount as delta, type, ref, remark, at, 0 as side
         from bench_t where from_kind < 10
       union all
       select id, money, to_kind, to_owner, to_account, amount, type, ref, remark, at, 1 from bench_t where to_kind < 10) f
-    join ledger_accounts a on a.id = f.account
+    left join (select id, balance from ledger_accounts where balance <> 0) a on a.id = f.account
     order by f.id, f.side`)
   await tx.exec('create index on bench_f using brin (id); analyze bench_f')
 }

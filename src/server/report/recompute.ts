@@ -92,6 +92,7 @@ export async function rebuildReports(db: Queryable, product: string, moves = TRA
       cross join lateral unnest(array[0] || m.agent_path || case when m.is_agent then array[m.id] else '{}'::int[] end) as s(scope)
      group by x.day, s.scope`, [product])
   const n = await many<{ m: number; d: number }>(db,
-    'select count(distinct member_id)::int as m, count(distinct day)::int as d from report_member_daily where product = $1', [product])
+    `select (select count(*) from (select distinct member_id from report_member_daily where product = $1) m)::int as m,
+            (select count(*) from report_daily where product = $1 and scope = 0)::int as d`, [product])
   return { members: n[0].m, days: n[0].d }
 }
