@@ -84,7 +84,8 @@ export async function rebuildReports(db: Queryable, product: string, moves = TRA
            bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS(moves)}) x
      order by member_id, day`, [product])
   await db.query('set local enable_hashagg = on')
-  // Planned from what was just written (without statistics the team sums below take four times as long at a million members).
+  // Planned from what was just written (without statistics the team sums below join members by a nested loop: 25 s
+  // instead of 20 s at a million members).
   await db.query('analyze report_member_daily')
   await db.query(`insert into report_daily (product, day, scope, slot, ${METRICS.join(', ')})
     select $1, x.day, s.scope, 0, ${METRICS.map((m) => `sum(x.${m})`).join(', ')}
