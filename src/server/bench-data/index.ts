@@ -6,7 +6,7 @@ import type { Db } from '../db/db'
 import type { BenchOptions, BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
-import { rebuildReports, TRANSFER_MOVES } from '../report/recompute'
+import { rebuildReports, transferMoves } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
@@ -81,7 +81,7 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     }
     // The report is rebuilt from the movements: those before the load from the ledger's tables, the load's own from
     // bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their accounts).
-    let moves = TRANSFER_MOVES
+    let moves = transferMoves()
     if (staged) {
       const t = Date.now()
       // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
@@ -89,7 +89,7 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
         const posted = await postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
           { parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined })
         if (posted.total) {
-          moves = `${TRANSFER_MOVES} and t.id <= ${Number(posted.before)}
+          moves = `${transferMoves(posted.before)}
             union all select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0`
         }
         return posted.total

@@ -89,15 +89,11 @@ export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]
   // The indexes (builds of one table share its SHARE lock), then the unique keys attached, one by one.
   await inLanes(defs.filter((d) => d.kind === 'i').map((d) => d.def), only?.more)
   for (const d of defs.filter((d) => d.kind === 'a')) await make(d.def)
-  // The foreign keys: with two lanes added unchecked (a brief lock of both tables each), then checked two at a time
-  // (a check locks its table against writes, the referenced one hardly), the same constraints in the end.
+  // The foreign keys added unchecked (a brief lock of both tables each), then checked, two at a time on PostgreSQL (a
+  // check locks its table against writes, the referenced one hardly): the same constraints in the end.
   const foreign = defs.filter((d) => d.kind === 'f')
-  if (lanes > 1) {
-    for (const d of foreign.filter((d) => !d.added)) await make(`${d.def} not valid`)
-    await inLanes(foreign.map((d) => d.validate))
-  } else {
-    for (const d of foreign) await make(d.def)
-  }
+  for (const d of foreign.filter((d) => !d.added)) await make(`${d.def} not valid`)
+  await inLanes(foreign.map((d) => d.validate))
   if (!only) await db.exec('drop table bench_indexes')
   // A unique key is two steps (its index, its attachment): counted once, as the drop counted it.
   const objects = new Set(defs.map((d) => d.name)).size

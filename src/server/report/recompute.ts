@@ -8,16 +8,19 @@ import { DELTA_FIELDS, METRICS, type DayFigures } from './metrics'
 import { FIRST_RECHARGE_WHERE } from './classify'
 
 /**
- * The product's ($1) movements of real money with both sides' kinds and owners (created_at, id, type, amount, from_kind,
- * from_owner, to_kind, to_owner): the ledger's transfers and their accounts. A bulk load that still holds its movements
- * so (the benchmark data's) passes its own.
+ * SQL: the product's ($1) movements of real money with both sides' kinds and owners (created_at, id, type, amount,
+ * from_kind, from_owner, to_kind, to_owner): the ledger's transfers (up to id `through`, when given) and their accounts.
+ * A bulk load that still holds its own movements so (the benchmark data's) adds them to those before it.
  */
-export const TRANSFER_MOVES = `select t.created_at, t.id, t.type, t.amount, fa.kind as from_kind, fa.owner_id as from_owner, ta.kind as to_kind,
+export function transferMoves(through?: number): string {
+  if (through !== undefined && !Number.isSafeInteger(through)) throw new Error(`transferMoves: ${through} is not a transfer id`)
+  return `select t.created_at, t.id, t.type, t.amount, fa.kind as from_kind, fa.owner_id as from_owner, ta.kind as to_kind,
          ta.owner_id as to_owner
     from ledger_transfers t
     join ledger_accounts fa on fa.id = t.from_account
     join ledger_accounts ta on ta.id = t.to_account
-   where t.product = $1 and t.money = 0`
+   where t.product = $1 and t.money = 0${through === undefined ? '' : ` and t.id <= ${through}`}`
+}
 
 /**
  * Per-member days from the movements: what report_member_daily should hold, in (member, day) order. One pass over the
@@ -53,7 +56,7 @@ const SUMMED = `count(*) filter (where x.registered) as register_count, count(*)
 /** Day by day from the records, for the product or one agent's team (the agent and everyone below it). */
 export async function recomputeDays(db: Queryable, product: string, from: string, to: string, agentId?: number): Promise<DayFigures[]> {
   const rows = await many<Record<string, unknown>>(db,
-    `with x as (${MEMBER_DAYS(TRANSFER_MOVES)})
+    `with x as (${MEMBER_DAYS(transferMoves())})
      select to_char(x.day, 'YYYY-MM-DD') as day, ${SUMMED}
        from x join members mb on mb.id = x.member_id
       where x.day between $2::date and $3::date and ($4::int is null or mb.id = $4 or mb.agent_path @> array[$4::int])
@@ -63,9 +66,9 @@ export async function recomputeDays(db: Queryable, product: string, from: string
 
 /**
  * Recomputes a product's rollups from the records (after bulk loads, or to repair): all or nothing. `moves` is SQL of
- * every movement of the product's real money in TRANSFER_MOVES' columns ($1 the product), TRANSFER_MOVES by default.
+ * every movement of the product's real money in transferMoves' columns ($1 the product), the ledger's by default.
  */
-export async function rebuildReports(db: Queryable, product: string, moves = TRANSFER_MOVES): Promise<{ members: number; days: number }> {
+export async function rebuildReports(db: Queryable, product: string, moves = transferMoves()): Promise<{ members: number; days: number }> {
   // One big aggregation: its groups in memory rather than spilled to disk.
   await db.query(`set local work_mem = '256MB'`)
   // The records hold every queued movement: the product's queue is dropped (under the fold's lock, held to commit).
