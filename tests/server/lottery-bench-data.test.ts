@@ -75,6 +75,15 @@ describe('bench:data', () => {
     expect(totals).toEqual(direct)
     expect(await rows(t, `select count(*)::int as n from lottery_issues i where i.bet_count <> (select count(*) from lottery_bets b where b.issue_id = i.id)`)).toEqual([{ n: 0 }])
 
+    // Every member below an agent carries the agent's path and the agent; a recharging member its first recharge's time.
+    expect(await rows(t, `select count(*)::int as n from members m join members a on a.id = m.agent_id
+      where m.agent_path is distinct from a.agent_path || a.id`)).toEqual([{ n: 0 }])
+    expect(await rows(t, `select count(*)::int as n, bool_or(cardinality(agent_path) = 2) as two_tiers from members`))
+      .toEqual([{ n: 400, two_tiers: true }])
+    expect(await rows(t, `select count(*)::int as n from members m left join (
+        select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
+         where t.type in (2, 12) and ta.kind = 1 and t.money = 0 group by 1) f on f.id = m.id
+      where m.first_recharge_at is distinct from f.at`)).toEqual([{ n: 0 }])
     const admin = await t.login()
     expect((await t.get('/api/order/index', admin, {})).data).toMatchObject({ total: 3000, total_exact: true })
     expect((await t.get('/api/withdraw/index', admin, {})).data).toMatchObject({ total: 600 })

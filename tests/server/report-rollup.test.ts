@@ -104,9 +104,14 @@ describe('report rollups', () => {
     expect(all.reduce((n, d) => n + d.register_count, 0)).toBe(members.length)
     expect(all.reduce((n, d) => n + d.bet_amount, 0)).toBeGreaterThan(0)
     for (const a of agents) await expectSame(a)
-    // A rebuild from the records gives the same rollups.
+    // A rebuild from the records gives the same rollups, and every member the same first recharge time.
+    const firsts = `select id, first_recharge_at from members where product = $1 order by id`
     const before = JSON.stringify(await Promise.all([0, ...agents].map((s) => rollupDays(t.db, P, FROM, TO, s))))
+    const firstBefore = (await t.db.query(firsts, [P])).rows
+    expect(firstBefore.filter((m) => m.first_recharge_at).length).toBeGreaterThan(5)
+    await t.db.query(`update members set first_recharge_at = null where product = $1`, [P])
     await t.db.tx((tx) => rebuildReports(tx, P))
     expect(JSON.stringify(await Promise.all([0, ...agents].map((s) => rollupDays(t.db, P, FROM, TO, s))))).toBe(before)
+    expect((await t.db.query(firsts, [P])).rows).toEqual(firstBefore)
   }, 300_000)
 })

@@ -32,9 +32,6 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   const only = flags.get('only')?.split(',')
   const days = Number(flags.get('days') ?? 90)
   const span = days * 86_400
-  let members = 0
-  const o: BenchOptions = { product: flags.get('product') ?? 'alpha', counts, days, seed: Number(flags.get('seed') ?? 7), log,
-    run: Date.now().toString(36), start: new Date(Date.now() - span * 1000), span, members: () => members }
   const t0 = Date.now()
   const timed = async (name: string, fn: () => Promise<number | void>) => {
     const t = Date.now()
@@ -47,6 +44,9 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   const drop = flags.get('indexes') === 'drop' || (flags.get('indexes') !== 'keep' && volume >= 1_000_000)
   // More than one connection at once: PostgreSQL, the foreign keys dropped.
   const beside = drop && db.kind === 'pg'
+  let members = 0
+  const o: BenchOptions = { product: flags.get('product') ?? 'alpha', counts, days, seed: Number(flags.get('seed') ?? 7), log,
+    run: Date.now().toString(36), start: new Date(Date.now() - span * 1000), span, lanes: beside ? 2 : 1, members: () => members }
   try {
     if (drop) await dropIndexes(db, log)
     const run = SECTIONS.filter((s) => !only || only.includes(s.name))

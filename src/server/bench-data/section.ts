@@ -16,6 +16,8 @@ export interface BenchOptions {
   run: string
   start: Date
   span: number
+  /** Connections a section may use at once: 2 on PostgreSQL with the load's foreign keys dropped, else 1. */
+  lanes: number
   /** Members who may act (bench_members, by registration), known once the members section ran. */
   members: () => number
 }

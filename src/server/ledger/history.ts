@@ -31,9 +31,11 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
   const chunkLegs = opts.chunkLegs ?? CHUNK_LEGS
   const total = Number((await one<{ n: number }>(db, 'select count(*)::bigint as n from bench_legs'))!.n)
   if (!total) return { total: 0, before: 0 }
-  // House accounts are opened on first use, strand heads exist (the chain starts from each head).
+  // House accounts are opened on first use (the legs' few pairs of kinds grouped in one pass, then their house sides),
+  // strand heads exist (the chain starts from each head).
   await db.query(`select ledger_account($1, k.money, k.kind, null) from (
-      select distinct money, kind from bench_legs l cross join lateral (values (l.from_kind), (l.to_kind)) s(kind) where kind >= 10) k`, [product])
+      select distinct money, kind from (select money, from_kind, to_kind from bench_legs group by 1, 2, 3) l
+       cross join lateral (values (l.from_kind), (l.to_kind)) s(kind) where kind >= 10) k`, [product])
   await db.query(`insert into audit_heads (chain, seq, hash) select 'ledger:' || $1 || ':' || s, 0, decode(repeat('00', 32), 'hex')
       from generate_series(0, ${STRANDS - 1}) s on conflict do nothing`, [product])
   // Planned from statistics (a parallel join and sort on PostgreSQL), not from a guess about a table just filled.

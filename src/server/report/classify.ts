@@ -7,17 +7,48 @@ import { DELTA_FIELDS, type DeltaField } from './metrics'
 
 const other = (side: 'from' | 'to') => (side === 'from' ? 'to' : 'from')
 
-/** One effect as a WHEN of report_classify's CASE over its parameters (p_type, p_from_kind, p_from_owner, …, p_amount). */
-function when(type: number, e: ReportEffect): string {
-  const test = [`p_type = ${type}`, `p_${e.side}_kind = ${e.account ?? KIND.available}`]
-  if (e.other !== undefined) test.push(`p_${other(e.side)}_kind = ${e.other}`)
-  const value = (f: DeltaField) =>
-    f === e.add ? (e.sign === -1 ? '-p_amount' : 'p_amount') : f === e.count ? '1' : '0'
-  return `when ${test.join(' and ')} then row(p_${e.side}_owner, ${DELTA_FIELDS.map(value).join(', ')})::report_delta`
+/** Whether a movement has this effect, over columns named `${p}type`, `${p}from_kind`, `${p}to_kind`. */
+function test(type: number, e: ReportEffect, p: string): string {
+  const t = [`${p}type = ${type}`, `${p}${e.side}_kind = ${e.account ?? KIND.available}`]
+  if (e.other !== undefined) t.push(`${p}${other(e.side)}_kind = ${e.other}`)
+  return t.join(' and ')
 }
 
-/** Every declared effect, in declaration order (within a type, the first that matches wins). */
-export const CLASSIFY_CASES = TRANSFER_DECLS.flatMap((t) => (t.report ?? []).map((e) => when(t.id, e)))
+/** Every declared effect, in declaration order (within a type, the first that matches wins): its number is its index. */
+const EFFECTS = TRANSFER_DECLS.flatMap((t) => (t.report ?? []).map((e) => ({ type: t.id, e })))
+
+/** One effect as a WHEN of report_classify's CASE over its parameters (p_type, p_from_kind, p_from_owner, …, p_amount). */
+function when(type: number, e: ReportEffect): string {
+  const value = (f: DeltaField) =>
+    f === e.add ? (e.sign === -1 ? '-p_amount' : 'p_amount') : f === e.count ? '1' : '0'
+  return `when ${test(type, e, 'p_')} then row(p_${e.side}_owner, ${DELTA_FIELDS.map(value).join(', ')})::report_delta`
+}
+
+export const CLASSIFY_CASES = EFFECTS.map(({ type, e }) => when(type, e))
+
+/**
+ * The same classification as small columns, for a recomputation over millions of movements (a composite per movement
+ * would be sorted and taken apart field by field): SQL over a movement's columns (`t.type`, `t.from_kind`, …) for its
+ * effect's number (NULL: none), and over that number (`eff`) for the member, the signed amount and each day's figure.
+ */
+const numbers = (keep: (e: ReportEffect) => boolean) => EFFECTS.flatMap(({ e }, i) => (keep(e) ? [i] : []))
+const among = (eff: string, ns: number[]) => (ns.length ? `${eff} in (${ns.join(', ')})` : 'false')
+export const EFFECT = {
+  of: (t: string) => `case ${EFFECTS.map(({ type, e }, i) => `when ${test(type, e, `${t}.`)} then ${i}`).join(' ')} end`,
+  member: (eff: string, t: string) => `case when ${among(eff, numbers((e) => e.side === 'from'))} then ${t}.from_owner else ${t}.to_owner end`,
+  signed: (eff: string, amount: string) => `case when ${among(eff, numbers((e) => e.sign === -1))} then -${amount} else ${amount} end`,
+  /** An aggregate: the day's sum of an amount figure or count of a count figure, over rows of (eff, signed amount). */
+  figure: (f: DeltaField, eff: string, amount: string) => {
+    const adds = numbers((e) => e.add === f)
+    const counts = numbers((e) => e.count === f)
+    if (adds.length && counts.length) throw new Error(`report figure ${f} is both an amount and a count`)
+    return counts.length ? `count(*) filter (where ${among(eff, counts)})` : adds.length ? `coalesce(sum(${amount}) filter (where ${among(eff, adds)}), 0)` : '0'
+  },
+  /** A movement that makes its member active that day: a stake (bet_amount up). */
+  active: (eff: string, amount: string) => `(${among(eff, numbers((e) => e.add === 'bet_amount'))} and ${amount} > 0)`,
+  /** A recharge that counts (its member's first one is its first recharge). */
+  recharge: (eff: string) => among(eff, numbers((e) => e.count === 'recharge_count')),
+}
 
 /** The function file's text (src/server/db/functions): the same signature as migration 011 made, the body derived. */
 export const REPORT_CLASSIFY_SQL = /* sql */ `
@@ -32,10 +63,14 @@ language sql immutable as $f$
 $f$;
 `
 
-const FIRSTS = TRANSFER_DECLS.flatMap((t) => (t.report ?? []).filter((e) => e.firstRecharge).map((e) => ({ type: t.id, e })))
+const FIRSTS = EFFECTS.filter(({ e }) => e.firstRecharge)
 const FIRST_ACCOUNTS = [...new Set(FIRSTS.map(({ e }) => e.account ?? KIND.available))]
 // The rebuild reads a first recharge's member from the transfer's receiving account (ta below), of one kind.
 if (FIRSTS.some(({ e }) => e.side !== 'to') || FIRST_ACCOUNTS.length !== 1) throw new Error('first recharges are declared into one kind of account')
+// The recomputation takes a member's first recharge (its time, its day) from the effects that count recharges.
+if (FIRSTS.some(({ e }) => e.count !== 'recharge_count') || EFFECTS.some(({ e }) => e.count === 'recharge_count' && !e.firstRecharge)) {
+  throw new Error('the effects that count recharges are the first-recharge kind')
+}
 
 /** The types whose first movement to a member is its first recharge. */
 export const FIRST_RECHARGE_TYPES = [...new Set(FIRSTS.map((f) => f.type))]

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db'
 import { many } from '../db/db'
 import { PRODUCT_TZ } from '../http/format'
 import { DELTA_FIELDS, METRICS, type DayFigures } from './metrics'
-import { FIRST_RECHARGE_WHERE } from './classify'
+import { EFFECT } from './classify'
 
 /**
  * SQL: the product's ($1) movements of real money with both sides' kinds and owners (created_at, id, type, amount,
@@ -23,27 +23,29 @@ export function transferMoves(through?: number): string {
 }
 
 /**
- * Per-member days from the movements: what report_member_daily should hold, in (member, day) order. One pass over the
- * movements and the registrations together, grouped by member and day (the classified movements are not kept twice:
- * a member's first recharge is the day of its smallest recharge id among its days, a window over its days).
+ * Per-member days from the movements: what report_member_daily should hold, in (member, day) order, with the member's
+ * first recharge's time (first_recharge_at, on each of its days). One pass over the movements and the registrations
+ * together, grouped by member and day: each movement classified once as a few small columns (its effect's number,
+ * member and signed amount: EFFECT), so the sort that groups them carries little; a member's first recharge is the day
+ * of its smallest recharge id among its days, a window over its days.
  */
-const SUMS = DELTA_FIELDS.filter((f) => f !== 'registered' && f !== 'first_recharge' && f !== 'active')
+const FIGURES = DELTA_FIELDS.filter((f) => f !== 'registered' && f !== 'first_recharge' && f !== 'active')
 const MEMBER_DAYS = (moves: string) => `
-  select member_id, day, registered, coalesce(first_recharge_id = min(first_recharge_id) over member, false) as first_recharge, active,
-         ${SUMS.join(', ')}
+  select member_id, day, registered, coalesce(first_recharge_id = min(first_recharge_id) over member, false) as first_recharge,
+         min(first_recharge_at) over member as first_recharge_at, active, ${FIGURES.join(', ')}
     from (
-      select member_id, day, bool_or(registered) as registered, coalesce(bool_or((d).bet_amount > 0), false) as active,
-             ${SUMS.map((f) => `coalesce(sum((d).${f}), 0) as ${f}`).join(', ')},
-             min(id) filter (where (d).recharge_count > 0) as first_recharge_id
-        from (select (d).member_id as member_id, day, id, d, false as registered
-                from (select (t.created_at at time zone '${PRODUCT_TZ}')::date as day, t.id,
-                             report_classify(t.type, t.from_kind, t.from_owner, t.to_kind, t.to_owner, t.amount) as d
-                        from (${moves}) t
-                      offset 0) classified
-               where (d).member_id is not null
+      select member_id, day, bool_or(registered) as registered, coalesce(bool_or(${EFFECT.active('eff', 'amount')}), false) as active,
+             ${FIGURES.map((f) => `${EFFECT.figure(f, 'eff', 'amount')} as ${f}`).join(',\n             ')},
+             min(id) filter (where ${EFFECT.recharge('eff')}) as first_recharge_id,
+             min(at) filter (where ${EFFECT.recharge('eff')}) as first_recharge_at
+        from (select ${EFFECT.member('c.eff', 'c')} as member_id, (c.created_at at time zone '${PRODUCT_TZ}')::date as day, c.id,
+                     c.created_at as at, c.eff, ${EFFECT.signed('c.eff', 'c.amount')} as amount, false as registered
+                from (select t.*, ${EFFECT.of('t')} as eff from (${moves}) t offset 0) c
+               where c.eff is not null
               union all
-              select id, (created_at at time zone '${PRODUCT_TZ}')::date, null::bigint, null::report_delta, true
+              select id, (created_at at time zone '${PRODUCT_TZ}')::date, null::bigint, null::timestamptz, null::int, null::bigint, true
                 from members where product = $1 and kind = 0) moves
+       where member_id is not null
        group by member_id, day) days
   window member as (partition by member_id order by day rows between unbounded preceding and unbounded following)`
 
@@ -73,19 +75,18 @@ export async function rebuildReports(db: Queryable, product: string, moves = tra
   await db.query(`set local work_mem = '256MB'`)
   // The records hold every queued movement: the product's queue is dropped (under the fold's lock, held to commit).
   await db.query('select report_queue_discard($1)', [product])
-  await db.query(`update members set first_recharge_at = f.at from (
-      select t.to_owner as id, min(t.created_at) as at from (${moves}) t where ${FIRST_RECHARGE_WHERE('t.type', 't.to_kind')} group by 1) f
-     where members.id = f.id`, [product])
   await db.query('delete from report_member_daily where product = $1', [product])
   await db.query('delete from report_daily where product = $1', [product])
   // A member's days are too many groups to hold in memory (a hash of them spills, and grows worse than the sort):
-  // grouped by sorting instead, which also orders them as the insert wants (no second sort).
+  // grouped by sorting instead, which also orders them as the insert wants (the days come out of the window in (member,
+  // day) order and are written so, no second sort). The same pass gives each recharging member its first recharge's time.
   await db.query('set local enable_hashagg = off')
-  await db.query(`insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
+  await db.query(`with days as materialized (${MEMBER_DAYS(moves)}),
+    firsts as (update members m set first_recharge_at = d.first_recharge_at from days d where d.first_recharge and m.id = d.member_id)
+    insert into report_member_daily (product, day, member_id, registered, first_recharge, active, recharge_amount,
       recharge_count, withdraw_amount, withdraw_count, bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid)
     select $1, day, member_id, registered, first_recharge, active, recharge_amount, recharge_count, withdraw_amount, withdraw_count,
-           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from (${MEMBER_DAYS(moves)}) x
-     order by member_id, day`, [product])
+           bet_amount, payout_amount, gift_amount, manual_add, manual_sub, interest_paid from days`, [product])
   await db.query('set local enable_hashagg = on')
   // Planned from what was just written (without statistics the team sums below join members by a nested loop: 25 s
   // instead of 20 s at a million members).
