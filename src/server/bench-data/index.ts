@@ -12,7 +12,7 @@ import { lotterySection } from './lottery'
 import { investSection } from './invest'
 import { closeStage, openStage, rate, seconds } from './stage'
 import { postHistory } from '../ledger/history'
-import { dropIndexes, restoreIndexes } from './indexes'
+import { dropIndexes, indexBuilder, restoreIndexes } from './indexes'
 
 /** Members first; the others in this order, the longest first so that two at once finish close together. */
 export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection]
@@ -21,8 +21,6 @@ const ANALYZE = ['members', 'ledger_accounts', 'member_cards', 'ledger_transfers
   'lottery_issues', 'lottery_bets', 'invest_plans', 'report_daily', 'report_member_daily', 'audit_heads', 'ledger_slots']
 /** The tables the report rebuild reads (besides the load's own movements in bench_t, analysed when made). */
 const REBUILD_READS = ['members', 'ledger_accounts', 'ledger_transfers']
-/** The ledger's tables, which the report only reads. */
-const LEDGER_TABLES = ['balance_changes', 'ledger_transfers']
 
 export async function fillBenchData(db: Db, args: string[], log = (m: string) => console.log(m)): Promise<void> {
   const flags = new Map<string, string>()
@@ -47,6 +45,8 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   let members = 0
   const o: BenchOptions = { product: flags.get('product') ?? 'alpha', counts, days, seed: Number(flags.get('seed') ?? 7), log,
     run: Date.now().toString(36), start: new Date(Date.now() - span * 1000), span, lanes: beside ? 2 : 1, members: () => members }
+  // On PostgreSQL without the foreign keys, a connection beside the load makes the indexes of each table once it is finished.
+  const builder = beside ? indexBuilder(db, log) : { finished: () => {}, stop: async () => {} }
   try {
     if (drop) await dropIndexes(db, log)
     const run = SECTIONS.filter((s) => !only || only.includes(s.name))
@@ -55,29 +55,17 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     if (rest.length) {
       members = (await openStage(db, o.product)).members
       staged = true
-      // The other sections write their own tables and stage legs of their own sessions: on PostgreSQL without the
-      // foreign keys two run at once (one per core), each taking the next when it is done; a lane with none left builds
-      // the indexes of the finished sections' tables while the other still runs.
+      // The other sections write their own tables and stage legs of their own sessions: in two lanes when they may (one
+      // per core), each taking the next when it is done.
       let next = 0
-      const running = new Set(rest)
       const lane = async () => {
         while (next < rest.length) {
           const s = rest[next++]
           await timed(s.name, () => s.run(db, o))
-          running.delete(s)
+          builder.finished(s.tables)
         }
-        const done = rest.filter((s) => !running.has(s)).flatMap((s) => s.tables)
-        if (beside && running.size && done.length) await restoreIndexes(db, log, { tables: done, more: () => running.size > 0 })
       }
-      await Promise.all(Array.from({ length: beside ? 2 : 1 }, lane))
-    }
-    // With more than one connection at once, the indexes of finished tables are also built beside the ledger's posting
-    // (a third connection: its two streams leave a core idle at times) and beside the report's rebuild (one core); the
-    // whole restore below makes the rest.
-    const whileDoing = async (tables: string[], work: Promise<unknown>) => {
-      let doing = true
-      const both = await Promise.allSettled([work.finally(() => { doing = false }), beside && restoreIndexes(db, log, { tables, more: () => doing })])
-      for (const r of both) if (r.status === 'rejected') throw r.reason
+      await Promise.all(Array.from({ length: o.lanes }, lane))
     }
     // The report is rebuilt from the movements: those before the load from the ledger's tables, the load's own from
     // bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their accounts).
@@ -85,22 +73,29 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     if (staged) {
       const t = Date.now()
       // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
-      await whileDoing(SECTIONS.flatMap((s) => s.tables), timed('ledger', async () => {
-        const posted = await postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`),
-          { parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined })
+      // A table the report reads is analysed as soon as it is written, before its indexes are made (ANALYZE waits for
+      // an index build of its table), so the rebuild is planned from statistics of what was loaded.
+      await timed('ledger', async () => {
+        const posted = await postHistory(db, o.product, (done, total) => log(`  ledger ${done}/${total} legs · ${rate(done, Date.now() - t)}`), {
+          parallel: beside, chunkLegs: flags.has('chunk') ? Number(flags.get('chunk')) : undefined,
+          written: async (tables) => {
+            for (const x of tables.filter((x) => REBUILD_READS.includes(x))) await db.query(`analyze ${x}`)
+            builder.finished(tables)
+          },
+        })
         if (posted.total) {
           moves = `${transferMoves(posted.before)}
             union all select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0`
         }
         return posted.total
-      }))
+      })
     }
-    // Bulk rows bypass the rollups' queue: rebuild the product's report, planned from statistics of what was loaded
-    // (analysed first: ANALYZE waits for an index build of its table), and before members' indexes are made again (it
+    // Bulk rows bypass the rollups' queue: rebuild the product's report, before members' indexes are made again (it
     // updates every recharging member's row).
-    for (const t of REBUILD_READS) await db.query(`analyze ${t}`)
-    await whileDoing(LEDGER_TABLES, timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product, moves)) }))
+    for (const x of staged ? ['members'] : REBUILD_READS) await db.query(`analyze ${x}`)
+    await timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product, moves)) })
   } finally {
+    await builder.stop()
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log))
   }

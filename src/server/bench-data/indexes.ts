@@ -77,6 +77,8 @@ export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]
   // Each in its own transaction with room to sort in memory; on PostgreSQL two at a time (one per core).
   const make = (def: string) => db.tx(async (tx) => {
     await tx.query(`set local maintenance_work_mem = '${db.kind === 'pg' ? '1GB' : '256MB'}'`)
+    // Beside the load a build takes one core (no parallel workers competing with the load's own statements).
+    if (only && db.kind === 'pg') await tx.query('set local max_parallel_maintenance_workers = 0')
     await tx.query(def)
   })
   const lanes = db.kind === 'pg' && !only ? 2 : 1
@@ -98,4 +100,25 @@ export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]
   // A unique key is two steps (its index, its attachment): counted once, as the drop counted it.
   const objects = new Set(defs.map((d) => d.name)).size
   if (only ? built : defs.length) log(`  ${only ? `${built} indexes of ${only.tables.join(', ')}` : `${objects} indexes, unique keys and foreign keys`} made again in ${seconds(Date.now() - t)}`)
+}
+
+/**
+ * The load's index builder beside it (PostgreSQL, one more connection): told which tables are finished as they are,
+ * it makes their indexes one at a time; stop() lets the build under way end, and the whole restore makes the rest.
+ */
+export function indexBuilder(db: Db, log: Log): { finished: (tables: string[]) => void; stop: () => Promise<void> } {
+  const tables: string[] = []
+  let stopped = false
+  let wake = () => {}
+  const work = (async () => {
+    while (!stopped) {
+      const known = tables.length
+      if (known) await restoreIndexes(db, log, { tables: tables.slice(), more: () => !stopped && tables.length === known })
+      if (!stopped && tables.length === known) await new Promise<void>((r) => { wake = r })
+    }
+  })()
+  return {
+    finished: (t) => { tables.push(...t); wake() },
+    stop: async () => { stopped = true; wake(); await work },
+  }
 }

@@ -24,10 +24,11 @@ const CHUNK_LEGS = 1_000_000
  * whole history at once (`bench_f`: a running window sum per account from its balance before the load), so no chunk
  * waits for another's balances; the accounts' balances are moved once at the end. Neither stream reads what the other
  * writes, so with `parallel` (PostgreSQL, the load's foreign keys dropped) they run at once on two connections;
- * otherwise a chunk's transfers go before its 账变.
+ * otherwise a chunk's transfers go before its 账变. `written` hears the tables each stream finished, as it finishes.
  */
 export async function postHistory(db: Db, product: string, progress: (done: number, total: number) => void,
-  opts: { parallel?: boolean; chunkLegs?: number } = {}): Promise<{ total: number; before: number }> {
+  opts: { parallel?: boolean; chunkLegs?: number; written?: (tables: string[]) => Promise<void> } = {}): Promise<{ total: number; before: number }> {
+  const written = opts.written ?? (async () => {})
   const chunkLegs = opts.chunkLegs ?? CHUNK_LEGS
   const total = Number((await one<{ n: number }>(db, 'select count(*)::bigint as n from bench_legs'))!.n)
   if (!total) return { total: 0, before: 0 }
@@ -73,10 +74,11 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
         progress(Math.min(done[0], done[1]), total)
       }
     }
-    await Promise.all([stream(transfers, 0), (async () => {
+    await Promise.all([stream(transfers, 0).then(() => written(TRANSFER_TABLES)), (async () => {
       await inTx(flowsBefore)
       await stream(balances, 1)
       await inTx((tx) => moveBalances(tx, product))
+      await written(BALANCE_TABLES)
     })()])
   } else {
     await inTx(flowsBefore)
@@ -86,10 +88,15 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
       progress(chunks[k][1] - base, total)
     }
     await inTx((tx) => moveBalances(tx, product))
+    await written([...TRANSFER_TABLES, ...BALANCE_TABLES])
   }
   await db.exec('drop table bench_f')
   return { total, before: base }
 }
+
+/** What each stream writes: the caller hears when each set is complete (`written`). */
+const TRANSFER_TABLES = ['ledger_transfers', 'audit_heads']
+const BALANCE_TABLES = ['balance_changes', 'merchant_bills', 'ledger_slots', 'ledger_accounts']
 
 /** A transfer's canonical bytes (005-ledger's ledger_transfer_content) for a row of the chunk (t: bench_t with its strand's chain). */
 const CONTENT = `ledger_transfer_content(t.chain, t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at)`
