@@ -12,7 +12,7 @@ import { lotterySection } from './lottery'
 import { investSection } from './invest'
 import { closeStage, openStage, rate, seconds } from './stage'
 import { postHistory } from '../ledger/history'
-import { dropIndexes, indexBuilder, restoreIndexes } from './indexes'
+import { dropIndexes, indexBuilder, restoreIndexes, type IndexBuilder } from './indexes'
 
 /** Members first; the others in this order, the longest first so that two at once finish close together. */
 export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection]
@@ -46,7 +46,7 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
   const o: BenchOptions = { product: flags.get('product') ?? 'alpha', counts, days, seed: Number(flags.get('seed') ?? 7), log,
     run: Date.now().toString(36), start: new Date(Date.now() - span * 1000), span, lanes: beside ? 2 : 1, members: () => members }
   // On PostgreSQL without the foreign keys, a connection beside the load makes the indexes of each table once it is finished.
-  const builder = beside ? indexBuilder(db, log) : { finished: () => {}, stop: async () => {} }
+  const builder: IndexBuilder = beside ? indexBuilder(db, log) : { finished: () => {}, stop: async () => {}, claimed: new Set() }
   try {
     if (drop) await dropIndexes(db, log)
     const run = SECTIONS.filter((s) => !only || only.includes(s.name))
@@ -95,9 +95,10 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     for (const x of staged ? ['members'] : REBUILD_READS) await db.query(`analyze ${x}`)
     await timed('report rollups rebuilt', async () => { await db.tx((tx) => rebuildReports(tx, o.product, moves)) })
   } finally {
-    await builder.stop()
+    // The whole restore starts at once; the builder's last build ends beside it.
+    const settled = builder.stop()
     if (staged) await closeStage(db)
-    await timed('indexes', () => restoreIndexes(db, log))
+    await timed('indexes', () => restoreIndexes(db, log, { claimed: builder.claimed, settled }))
   }
   await timed('analyze', async () => { for (const t of ANALYZE) await db.query(`analyze ${t}`) })
   log(`bench:data finished in ${seconds(Date.now() - t0)}`)

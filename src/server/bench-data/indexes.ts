@@ -53,26 +53,38 @@ async function keepConstraints(db: Db, type: 'u' | 'f', tables: string[]): Promi
       order by k.conname, x.kind desc`, [tables, type])
 }
 
+export interface RestoreOptions {
+  /** Only these tables' indexes (not the unique keys' attachments nor the foreign keys), one at a time while `more()`. */
+  tables?: string[]
+  more?: () => boolean
+  /** Indexes taken by a builder beside (shared with it: each is built by whoever claims it first). */
+  claimed?: Set<string>
+  /** The builder's last build: the unique keys are attached and the foreign keys added after it. */
+  settled?: Promise<unknown>
+}
+
 /**
  * Makes every index, unique key and foreign key a (this or an earlier) run dropped, then forgets them. With `tables`,
- * only those tables' indexes (unique keys' too, not yet attached), one at a time while `more()` says so: a load
- * builds the indexes of what it finished beside what it still does, and leaves the rest to the whole restore.
+ * only those tables' indexes: a load builds the indexes of what it finished beside what it still does (indexBuilder),
+ * and leaves the rest to the whole restore.
  */
-export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]; more: () => boolean }): Promise<void> {
+export async function restoreIndexes(db: Db, log: Log, opts: RestoreOptions = {}): Promise<void> {
+  const only = opts.tables
+  const claimed = opts.claimed ?? new Set<string>()
   const kept = await many<{ n: number }>(db, `select count(*)::int as n from pg_tables where tablename = 'bench_indexes' and schemaname = current_schema()`)
   if (!kept[0].n) return
   // Pending: an index not there, a unique key not attached, a foreign key not there or not yet checked.
   const constraint = (checked: boolean) => `exists (select 1 from pg_constraint k where k.conname = b.name
     and k.connamespace = current_schema()::regnamespace${checked ? ' and k.convalidated' : ''})`
-  const defs = await many<{ name: string; kind: string; def: string; added: boolean; validate: string }>(db,
-    `select b.name, b.kind, b.def, ${constraint(false)} as added,
+  const defs = await many<{ tbl: string; name: string; kind: string; def: string; added: boolean; validate: string }>(db,
+    `select b.tbl, b.name, b.kind, b.def, ${constraint(false)} as added,
             format('alter table %I validate constraint %I', b.tbl, b.name) as validate
        from bench_indexes b
       where ($1::text[] is null or (b.tbl = any($1::text[]) and b.kind = 'i'))
         and not case b.kind when 'i' then exists (select 1 from pg_class c where c.relname = b.name and c.relkind = 'i'
                                                   and c.relnamespace = current_schema()::regnamespace)
                             when 'a' then ${constraint(false)} else ${constraint(true)} end
-      order by b.ord`, [only?.tables ?? null])
+      order by b.ord`, [only ?? null])
   const t = Date.now()
   // Each in its own transaction with room to sort in memory; on PostgreSQL two at a time (one per core).
   const make = (def: string) => db.tx(async (tx) => {
@@ -82,43 +94,67 @@ export async function restoreIndexes(db: Db, log: Log, only?: { tables: string[]
     await tx.query(def)
   })
   const lanes = db.kind === 'pg' && !only ? 2 : 1
-  let built = 0
-  const inLanes = async (statements: string[], more = () => true) => {
+  const built = new Set<string>()
+  let count = 0
+  const inLanes = async (statements: typeof defs, sql: (d: (typeof defs)[number]) => string, more = () => true) => {
     let next = 0
-    const lane = async () => { while (next < statements.length && more()) { await make(statements[next++]); built++ } }
+    const lane = async () => {
+      while (next < statements.length && more()) {
+        const d = statements[next++]
+        if (d.kind === 'i' && claimed.has(d.name)) continue
+        claimed.add(d.name)
+        await make(sql(d))
+        built.add(d.tbl)
+        count++
+      }
+    }
     await Promise.all(Array.from({ length: lanes }, lane))
   }
   // The indexes (builds of one table share its SHARE lock), then the unique keys attached, one by one.
-  await inLanes(defs.filter((d) => d.kind === 'i').map((d) => d.def), only?.more)
+  const indexes = defs.filter((d) => d.kind === 'i')
+  await inLanes(indexes, (d) => d.def, opts.more)
+  await opts.settled
   for (const d of defs.filter((d) => d.kind === 'a')) await make(d.def)
   // The foreign keys added unchecked (a brief lock of both tables each), then checked, two at a time on PostgreSQL (a
   // check locks its table against writes, the referenced one hardly): the same constraints in the end.
   const foreign = defs.filter((d) => d.kind === 'f')
   for (const d of foreign.filter((d) => !d.added)) await make(`${d.def} not valid`)
-  await inLanes(foreign.map((d) => d.validate))
+  await inLanes(foreign, (d) => d.validate)
   if (!only) await db.exec('drop table bench_indexes')
   // A unique key is two steps (its index, its attachment): counted once, as the drop counted it.
   const objects = new Set(defs.map((d) => d.name)).size
-  if (only ? built : defs.length) log(`  ${only ? `${built} indexes of ${only.tables.join(', ')}` : `${objects} indexes, unique keys and foreign keys`} made again in ${seconds(Date.now() - t)}`)
+  if (only ? built.size : defs.length) {
+    log(`  ${only ? `${count} indexes of ${[...built].join(', ')}` : `${objects} indexes, unique keys and foreign keys`} made again in ${seconds(Date.now() - t)}`)
+  }
 }
 
 /**
  * The load's index builder beside it (PostgreSQL, one more connection): told which tables are finished as they are,
  * it makes their indexes one at a time; stop() lets the build under way end, and the whole restore makes the rest.
  */
-export function indexBuilder(db: Db, log: Log): { finished: (tables: string[]) => void; stop: () => Promise<void> } {
+export interface IndexBuilder {
+  finished: (tables: string[]) => void
+  /** Stops taking builds; answers the end of the one under way (the whole restore goes on meanwhile: `claimed`). */
+  stop: () => Promise<void>
+  claimed: Set<string>
+}
+
+export function indexBuilder(db: Db, log: Log): IndexBuilder {
   const tables: string[] = []
+  const claimed = new Set<string>()
   let stopped = false
   let wake = () => {}
   const work = (async () => {
     while (!stopped) {
       const known = tables.length
-      if (known) await restoreIndexes(db, log, { tables: tables.slice(), more: () => !stopped && tables.length === known })
+      if (known) await restoreIndexes(db, log, { tables: tables.slice(), more: () => !stopped && tables.length === known, claimed })
       if (!stopped && tables.length === known) await new Promise<void>((r) => { wake = r })
     }
   })()
+  work.catch(() => {}) // its failure is reported by whoever awaits stop()
   return {
     finished: (t) => { tables.push(...t); wake() },
-    stop: async () => { stopped = true; wake(); await work },
+    stop: () => { stopped = true; wake(); return work },
+    claimed,
   }
 }
