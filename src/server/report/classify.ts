@@ -1,7 +1,7 @@
 // What a transfer of real money means to the report, generated from the transfer types' declarations
 // (TRANSFER_TYPES in contract/ledger): the SQL function report_classify, which the ledger's functions call for every
-// movement (report_transfer, ledger_transfer_batch) and the recomputation calls over the records, and the types whose
-// first movement is a member's first recharge.
+// movement (report_transfer, ledger_transfer_batch), the same classification as small columns for the recomputation
+// over the records (EFFECT), and the types whose first movement is a member's first recharge.
 import { KIND, TRANSFER_DECLS, type ReportEffect } from '../../contract/ledger'
 import { DELTA_FIELDS, type DeltaField } from './metrics'
 
@@ -65,7 +65,7 @@ $f$;
 
 const FIRSTS = EFFECTS.filter(({ e }) => e.firstRecharge)
 const FIRST_ACCOUNTS = [...new Set(FIRSTS.map(({ e }) => e.account ?? KIND.available))]
-// The rebuild reads a first recharge's member from the transfer's receiving account (ta below), of one kind.
+// First recharges are declared on the receiving member's side, into one kind of account.
 if (FIRSTS.some(({ e }) => e.side !== 'to') || FIRST_ACCOUNTS.length !== 1) throw new Error('first recharges are declared into one kind of account')
 // The recomputation takes a member's first recharge (its time, its day) from the effects that count recharges.
 if (FIRSTS.some(({ e }) => e.count !== 'recharge_count') || EFFECTS.some(({ e }) => e.count === 'recharge_count' && !e.firstRecharge)) {
@@ -74,7 +74,3 @@ if (FIRSTS.some(({ e }) => e.count !== 'recharge_count') || EFFECTS.some(({ e })
 
 /** The types whose first movement to a member is its first recharge. */
 export const FIRST_RECHARGE_TYPES = [...new Set(FIRSTS.map((f) => f.type))]
-
-/** SQL: a movement of this type into an account of this kind is a first-recharge kind of movement (its member the account's owner). */
-export const FIRST_RECHARGE_WHERE = (type: string, toKind: string) =>
-  `${type} in (${FIRST_RECHARGE_TYPES.join(', ')}) and ${toKind} = ${FIRST_ACCOUNTS[0]}`
