@@ -10,6 +10,8 @@ import { payoutOf, wins } from '../../src/server/lottery/rules'
 import { verifyAudit } from '../../src/server/audit/verify'
 import { rollupDays } from '../../src/server/report/read'
 import { recomputeDays } from '../../src/server/report/recompute'
+import { FIRST_RECHARGE_TYPES } from '../../src/server/report/classify'
+import { KIND } from '../../src/contract/ledger'
 
 let t: TestApp
 beforeEach(async () => { t = await makeApp() })
@@ -82,8 +84,8 @@ describe('bench:data', () => {
       .toEqual([{ n: 400, two_tiers: true }])
     expect(await rows(t, `select count(*)::int as n from members m left join (
         select ta.owner_id as id, min(t.created_at) as at from ledger_transfers t join ledger_accounts ta on ta.id = t.to_account
-         where t.type in (2, 12) and ta.kind = 1 and t.money = 0 group by 1) f on f.id = m.id
-      where m.first_recharge_at is distinct from f.at`)).toEqual([{ n: 0 }])
+         where t.type = any($1::smallint[]) and ta.kind = $2 and t.money = 0 group by 1) f on f.id = m.id
+      where m.first_recharge_at is distinct from f.at`, [FIRST_RECHARGE_TYPES, KIND.available])).toEqual([{ n: 0 }])
     const admin = await t.login()
     expect((await t.get('/api/order/index', admin, {})).data).toMatchObject({ total: 3000, total_exact: true })
     expect((await t.get('/api/withdraw/index', admin, {})).data).toMatchObject({ total: 600 })

@@ -101,8 +101,10 @@ export async function restoreIndexes(db: Db, log: Log, opts: RestoreOptions = {}
     const lane = async () => {
       while (next < statements.length && more()) {
         const d = statements[next++]
-        if (d.kind === 'i' && claimed.has(d.name)) continue
-        claimed.add(d.name)
+        if (d.kind === 'i') {
+          if (claimed.has(d.name)) continue
+          claimed.add(d.name)
+        }
         await make(sql(d))
         built.add(d.tbl)
         count++
@@ -128,10 +130,6 @@ export async function restoreIndexes(db: Db, log: Log, opts: RestoreOptions = {}
   }
 }
 
-/**
- * The load's index builder beside it (PostgreSQL, one more connection): told which tables are finished as they are,
- * it makes their indexes one at a time; stop() lets the build under way end, and the whole restore makes the rest.
- */
 export interface IndexBuilder {
   finished: (tables: string[]) => void
   /** Stops taking builds; answers the end of the one under way (the whole restore goes on meanwhile: `claimed`). */
@@ -139,6 +137,10 @@ export interface IndexBuilder {
   claimed: Set<string>
 }
 
+/**
+ * The load's index builder beside it (PostgreSQL, one more connection): told which tables are finished as they are,
+ * it makes their indexes one at a time; stop() lets the build under way end, and the whole restore makes the rest.
+ */
 export function indexBuilder(db: Db, log: Log): IndexBuilder {
   const tables: string[] = []
   const claimed = new Set<string>()
