@@ -2,7 +2,8 @@
 // `bench:data` (set-based, minutes) and kept, then ONE table: every list's first page p50/p95 for its common filters, a
 // page 20 cursors deep against the first, the report for a month and a year, home, ledger transfers per second with
 // 1/4/16 writers beside the plain-commit ceiling of the same writers, withdrawal approvals per second through the API,
-// settling a draw of 100,000 bets and bets placed per second (fresh databases), and ledger:check's run time.
+// settling a draw of 100,000 bets and bets placed per second (fresh databases), and ledger:check's run time; first, this
+// machine's speed at the database's kind of work (src/server/bench-data/reference.ts), to compare runs on other machines.
 // Sizes: BENCH_SCALE (1 = the issue's full set on PostgreSQL), BENCH_PGLITE_SCALE (0.1); BENCH_SCALE_ONLY=pg|pglite;
 // BENCH_SCALE_N (calls per list, 100 on PostgreSQL, 50 on PGlite); BENCH_SETTLE_BETS (100,000).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -90,10 +91,11 @@ async function overApi(build, env, n, row) {
 }
 
 async function ledgerRates(build, openDb, writers, row) {
-  const m = await serverModules(build, FINANCE)
+  const m = await serverModules(build, `${FINANCE} export { machineReference, REFERENCE_LABEL } from './src/server/bench-data/reference';`)
   const db = await openDb(m)
   try {
     await m.migrate(db)
+    row[m.REFERENCE_LABEL] = `${await m.machineReference(db)} ms`
     row['fresh pending withdrawals'] = await pendingWithdrawals(m, db, 3000)
     for (const w of writers) {
       const t = await transfers(m, db, w)

@@ -35,6 +35,8 @@ describe('bench:data', () => {
     expect(said.filter((l) => /rows\/s/.test(l)).length).toBeGreaterThanOrEqual(5)
     expect(said.filter((l) => /^ {2}ledger \d+\/\d+ legs/.test(l)).length).toBeGreaterThan(3)
     expect(said.some((l) => /secondary indexes, unique keys and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
+    // The last line: the whole time beside this machine's reference, so a time can be compared with another machine's.
+    expect(said.at(-1)).toMatch(/^bench:data finished in \d+\.\d s; machine reference \(one core: sha256 of 500000 texts, sorted\): [1-9]\d* ms$/)
 
     const issues = await rows(t, `select id, issue_no, seed, array_to_string(result, ',') as result, status, bet_count from lottery_issues where bet_count > 0`)
     expect(issues).toHaveLength(30)

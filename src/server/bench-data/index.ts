@@ -13,6 +13,7 @@ import { investSection } from './invest'
 import { closeStage, openStage, rate, seconds } from './stage'
 import { postHistory } from '../ledger/history'
 import { dropIndexes, indexBuilder, restoreIndexes, type IndexBuilder } from './indexes'
+import { machineReference, REFERENCE_LABEL } from './reference'
 
 /** Members first; the others in this order, the longest first so that two at once finish close together. */
 export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection]
@@ -101,5 +102,6 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     await timed('indexes', () => restoreIndexes(db, log, { claimed: builder.claimed, settled }))
   }
   await timed('analyze', async () => { for (const t of ANALYZE) await db.query(`analyze ${t}`) })
-  log(`bench:data finished in ${seconds(Date.now() - t0)}`)
+  const took = Date.now() - t0
+  log(`bench:data finished in ${seconds(took)}; ${REFERENCE_LABEL}: ${await machineReference(db)} ms`)
 }
