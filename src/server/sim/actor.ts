@@ -1,6 +1,7 @@
 // What the activity simulator runs: actors, each standing in for one kind of member-site activity and calling the
 // same domain functions a member API would. An area adds its actor to ACTORS in actors.ts.
 import type { Db, Queryable } from '../db/db'
+import { one } from '../db/db'
 import type { Rng } from './rng'
 
 export interface SimContext {
@@ -37,3 +38,13 @@ export interface SimActor {
 
 /** A moment `daysAgo` days before `now` plus a random part of that day (never later than a minute ago). */
 export const daysAgo = (r: Rng, days: number, now = Date.now()): number => Math.min(now - 60_000, now - days * 86_400_000 + r.int(0, 86_000) * 1000)
+
+/**
+ * One row of `candidates` (SQL answering rows with a unique `id`; `params` are its $1…$n), chosen by the run's seeded
+ * generator in id order, never by the database's random(): the same SIMULATE_SEED on the same data repeats a run.
+ * Undefined when there is none.
+ */
+export function pickRow<T>(ctx: { db: Queryable; r: Rng }, candidates: string, params: unknown[]): Promise<T | undefined> {
+  return one<T>(ctx.db, `with c as materialized (${candidates})
+    select * from c order by id offset floor($${params.length + 1}::float8 * (select count(*) from c)) limit 1`, [...params, ctx.r.next()])
+}

@@ -10,7 +10,7 @@ import { decideWithdraw, requestWithdraw } from '../finance/withdraw-rules'
 import { withinHours } from '../finance/common'
 import { createMerchant } from '../merchant/merchant-store'
 import { moveQuota } from '../merchant/quota'
-import type { SimActor, SimContext, Timeline } from './actor'
+import { pickRow, type SimActor, type SimContext, type Timeline } from './actor'
 import { signIn } from './identity'
 
 /** Who decided backfilled history (never a real admin's name). */
@@ -23,15 +23,14 @@ const DAY = 86_400_000
 const UNMET = `exists (select 1 from turnover_requirements t where t.member_id = m.id and t.done < t.required and t.waived_at is null)`
 
 async function someMember(ctx: SimContext, withPayee = false, playedThrough = false): Promise<{ id: number } | undefined> {
-  return one<{ id: number }>(ctx.db,
+  return pickRow<{ id: number }>(ctx,
     `select m.id from members m where m.product = $1 and m.kind = 0 and m.status = 1 and m.created_at < coalesce($2::timestamptz, now())
         ${withPayee ? 'and not m.withdraw_blocked and exists (select 1 from member_cards c where c.member_id = m.id and c.status = 1)' : ''}
-        ${playedThrough ? `and not ${UNMET}` : ''}
-      order by random() limit 1`, [ctx.product, ctx.at ?? null])
+        ${playedThrough ? `and not ${UNMET}` : ''}`, [ctx.product, ctx.at ?? null])
 }
 
 async function activeMerchant(ctx: SimContext): Promise<number | null> {
-  const m = await one<{ id: number }>(ctx.db, 'select id from merchants where product = $1 and status = 1 order by random() limit 1', [ctx.product])
+  const m = await pickRow<{ id: number }>(ctx, 'select id from merchants where product = $1 and status = 1', [ctx.product])
   return m?.id ?? null
 }
 

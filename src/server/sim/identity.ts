@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { one } from '../db/db'
 import { memberLogin } from '../risk/logins'
-import type { SimContext } from './actor'
+import { pickRow, type SimContext } from './actor'
 import type { Rng } from './rng'
 
 export interface Place { ip: string; device: string }
@@ -65,8 +65,8 @@ export async function signIn(ctx: SimContext, memberId: number, place?: Place): 
 
 /** Someone tries a member's account from a banned IP or device (refused, and recorded). */
 export async function bannedAttempt(ctx: SimContext): Promise<void> {
-  const m = await one<{ id: number }>(ctx.db,
-    `select id from members where product = $1 and kind = 0 and created_at < coalesce($2::timestamptz, now()) order by random() limit 1`, [ctx.product, ctx.at ?? null])
+  const m = await pickRow<{ id: number }>(ctx,
+    `select id from members where product = $1 and kind = 0 and created_at < coalesce($2::timestamptz, now())`, [ctx.product, ctx.at ?? null])
   if (!m) return
   const byIp = ctx.r.chance(0.5)
   await signIn(ctx, m.id, byIp ? { ip: BANNED.ip.value, device: newPlace(ctx.r).device } : { ip: newPlace(ctx.r).ip, device: BANNED.device.value })

@@ -1,10 +1,9 @@
 // 余额宝 on the member site: members with money buy 7- or 15-day plans within the settings' limits and now and then
 // redeem one early (when the settings allow). First start's history ends with three weeks of plans, the matured ones
 // paid by the same maturity function the job runs, so the demo lists show every state.
-import { one } from '../db/db'
 import { readSettings } from '../settings/store'
 import { buyPlan, matureDue, redeemPlan } from '../invest/plan'
-import type { SimActor, SimContext } from './actor'
+import { pickRow, type SimActor, type SimContext } from './actor'
 import { attempt } from './timeline'
 
 const AMOUNTS = [100, 200, 500, 1000, 2000, 5000]
@@ -14,10 +13,10 @@ export async function simulateBuy(ctx: SimContext, kind: 0 | 2 = 0): Promise<{ i
   const s = await readSettings(ctx.db, ctx.product, ['invest_open', 'invest_min', 'invest_max'])
   if (!s.on('invest_open')) return null
   const want = Math.min(s.cents('invest_max'), Math.max(s.cents('invest_min'), ctx.r.pick(AMOUNTS) * 100))
-  const m = await one<{ id: number; created_at: Date }>(ctx.db,
+  const m = await pickRow<{ id: number; created_at: Date }>(ctx,
     `select m.id, m.created_at from members m join ledger_accounts a on a.product = m.product and a.money = m.kind and a.kind = 1 and a.owner_id = m.id
-      where m.product = $1 and m.kind = $2 and m.status = 1 and a.balance >= $3 and m.created_at < coalesce($4::timestamptz, now())
-      order by random() limit 1`, [ctx.product, kind, want, ctx.at ?? null])
+      where m.product = $1 and m.kind = $2 and m.status = 1 and a.balance >= $3 and m.created_at < coalesce($4::timestamptz, now())`,
+    [ctx.product, kind, want, ctx.at ?? null])
   if (!m) return null
   return buyPlan(ctx.db, ctx.product, { member_id: m.id, plan: ctx.r.chance(0.6) ? 7 : 15, amount: want, at: ctx.at })
 }
@@ -26,9 +25,8 @@ export async function simulateBuy(ctx: SimContext, kind: 0 | 2 = 0): Promise<{ i
 async function simulateRedeem(ctx: SimContext): Promise<void> {
   const s = await readSettings(ctx.db, ctx.product, ['early_redeem'])
   if (!s.on('early_redeem')) return
-  const p = await one<{ id: string }>(ctx.db,
-    `select id from invest_plans where product = $1 and state = 1 and mature_at > coalesce($2::timestamptz, now()) order by random() limit 1`,
-    [ctx.product, ctx.at ?? null])
+  const p = await pickRow<{ id: string }>(ctx,
+    `select id from invest_plans where product = $1 and state = 1 and mature_at > coalesce($2::timestamptz, now())`, [ctx.product, ctx.at ?? null])
   if (p) await redeemPlan(ctx.db, ctx.product, Number(p.id), ctx.at)
 }
 

@@ -7,7 +7,7 @@ import { many, one } from '../db/db'
 import { placeBet } from '../lottery/bet'
 import { createIssues, openDueIssue, slotsBetween, type Slot } from '../lottery/draw'
 import { settleIssue } from '../lottery/settle'
-import { daysAgo, type SimActor, type SimContext, type Timeline } from './actor'
+import { daysAgo, pickRow, type SimActor, type SimContext, type Timeline } from './actor'
 import type { Rng } from './rng'
 import { signIn } from './identity'
 import { attempt } from './timeline'
@@ -25,12 +25,13 @@ async function playway(db: Queryable, room: Room, r: Rng, code?: string) {
 }
 
 /** Someone holding at least `min` by then: a real member three times in four when one can, else anyone. */
-function bettor(ctx: SimContext, min: number) {
-  return one<{ id: number; kind: number; balance: number }>(ctx.db,
+async function bettor(ctx: SimContext, min: number) {
+  const among = (real: boolean) => pickRow<{ id: number; kind: number; balance: number }>(ctx,
     `select m.id, m.kind::int as kind, a.balance from members m
        join ledger_accounts a on a.product = m.product and a.money = m.kind and a.kind = 1 and a.owner_id = m.id
       where m.product = $1 and m.status = 1 and a.balance >= $2 and m.created_at < coalesce($3::timestamptz, now())
-      order by $4 and m.kind = 0 desc, random() limit 1`, [ctx.product, min, ctx.at ?? null, ctx.r.chance(0.75)])
+        and (not $4 or m.kind = 0)`, [ctx.product, min, ctx.at ?? null, real])
+  return (ctx.r.chance(0.75) && await among(true)) || among(false)
 }
 
 /** One bet on the room's issue taking bets (or `issueId`), by a member whose balance allows it; false when none can. */

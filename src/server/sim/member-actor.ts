@@ -5,7 +5,7 @@ import { one } from '../db/db'
 import { editMember, registerMember } from '../member/member-write'
 import { bindCard, bindWallet } from '../member/payee-store'
 import { memberRegister } from '../risk/logins'
-import type { SimActor, SimContext } from './actor'
+import { pickRow, type SimActor, type SimContext } from './actor'
 import { BANKS, cardNumber, chineseName, mobile, username, walletAddress } from './people'
 import { BANNED, HOUSE, newPlace, userAgent, type Place } from './identity'
 import { KIND, MONEY, TRANSFER } from '../../contract/ledger'
@@ -19,8 +19,7 @@ async function freeUsername(ctx: SimContext, prefix = ''): Promise<string> {
 }
 
 async function randomAgent(ctx: SimContext): Promise<number | null> {
-  const a = await one<{ id: number }>(ctx.db,
-    `select id from members where product = $1 and kind = 0 and is_agent and status = 1 order by random() limit 1`, [ctx.product])
+  const a = await pickRow<{ id: number }>(ctx, 'select id from members where product = $1 and kind = 0 and is_agent and status = 1', [ctx.product])
   return a?.id ?? null
 }
 

@@ -4,7 +4,7 @@
 import { one } from '../db/db'
 import { addBan } from '../risk/bans'
 import { createTag, setTags } from '../risk/tags'
-import { daysAgo, type SimActor, type SimContext } from './actor'
+import { daysAgo, pickRow, type SimActor, type SimContext } from './actor'
 import { SIM_ADMIN } from './finance-actor'
 import { bannedRegistration } from './member-actor'
 import { BANNED, bannedAttempt, signIn } from './identity'
@@ -17,9 +17,8 @@ const TAGS: [string, string, number, string][] = [
 
 /** A real member signs in and looks around. */
 async function browse(ctx: SimContext): Promise<void> {
-  const m = await one<{ id: number }>(ctx.db,
-    `select id from members where product = $1 and kind = 0 and status = 1 and created_at < coalesce($2::timestamptz, now()) order by random() limit 1`,
-    [ctx.product, ctx.at ?? null])
+  const m = await pickRow<{ id: number }>(ctx,
+    `select id from members where product = $1 and kind = 0 and status = 1 and created_at < coalesce($2::timestamptz, now())`, [ctx.product, ctx.at ?? null])
   if (m) await signIn(ctx, m.id)
 }
 
@@ -41,7 +40,7 @@ export const riskActor: SimActor = {
     plan.at(daysAgo(ctx.r, ctx.r.int(1, 20), now), bannedRegistration)
     // One member blacklisted a few days ago.
     plan.at(daysAgo(ctx.r, 4, now), async (c) => {
-      const m = await one<{ id: number }>(c.db, 'select id from members where product = $1 and kind = 0 order by random() limit 1', [c.product])
+      const m = await pickRow<{ id: number }>(c, 'select id from members where product = $1 and kind = 0', [c.product])
       const t = await one<{ id: number }>(c.db, `select id from tags where product = $1 and name = '黑名单'`, [c.product])
       if (m && t) await setTags(c.db, c.product, m.id, [t.id])
     })
