@@ -91,7 +91,7 @@ async function overApi(build, env, n, row) {
 }
 
 async function ledgerRates(build, openDb, writers, row) {
-  const m = await serverModules(build, `${FINANCE} export { machineReference, REFERENCE_LABEL } from './src/server/bench-data/reference';`)
+  const m = await serverModules(build, `${FINANCE};\nexport { machineReference, REFERENCE_LABEL } from './src/server/bench-data/reference';`)
   const db = await openDb(m)
   try {
     await m.migrate(db)
