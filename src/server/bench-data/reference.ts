@@ -1,6 +1,5 @@
 // This machine's speed at the database's own kind of work, printed beside the load's time and the scale benchmark's
-// table, so that figures measured on different machines can be compared: the same code ran a tenth of the set in 54 s
-// on one machine of this kind and in 110 s on another.
+// table, so that figures measured on different machines of the same kind (which differ by up to twice) can be compared.
 import type { Db } from '../db/db'
 import { one } from '../db/db'
 
