@@ -23,19 +23,21 @@ begin
   perform ledger_strand_turn(p_product);
   drop table if exists pg_temp._ledger_legs;
   drop table if exists pg_temp._ledger_flows;
-  -- House accounts are opened on first use; each leg finds both its accounts as it is staged (null: LD004 below).
+  -- House accounts are opened on first use; each leg finds both its accounts as it is staged (null: LD004 below),
+  -- by key, an index probe per leg (so too the lock and the balances below): a join would let the planner hash every
+  -- account of the product, and a batch would cost what the ledger holds, not what it moves.
   perform ledger_account(p_product, p_money, k, null)
      from (select distinct k from unnest(p_from_kinds || p_to_kinds) k where k >= 10) h;
   create temp table _ledger_legs on commit drop as
     select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
            coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
-           fa.id as from_account, ta.id as to_account, null::bigint as id
+           (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.from_kind
+                and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0)) as from_account,
+           (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.to_kind
+                and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0)) as to_account,
+           null::bigint as id
       from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
-           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord)
-      left join ledger_accounts fa on fa.product = p_product and fa.money = p_money and fa.kind = l.from_kind
-                                  and coalesce(fa.owner_id, 0) = coalesce(l.from_owner, 0)
-      left join ledger_accounts ta on ta.product = p_product and ta.money = p_money and ta.kind = l.to_kind
-                                  and coalesce(ta.owner_id, 0) = coalesce(l.to_owner, 0);
+           with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
   if exists (select 1 from _ledger_legs where amount is null or amount <= 0) then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
   end if;
@@ -56,7 +58,7 @@ begin
   end if;
 
   perform 1 from ledger_accounts
-    where id in (select from_account from _ledger_legs union select to_account from _ledger_legs) and kind < 10
+    where id = any(array(select from_account from _ledger_legs where from_kind < 10 union select to_account from _ledger_legs where to_kind < 10))
     order by id for update;
   create temp table _ledger_flows on commit drop as
     with f as (
@@ -65,9 +67,10 @@ begin
       union all
       select ord, 1, to_account, to_kind, to_owner, amount, type, ref, remark from _ledger_legs where to_kind < 10
     )
-    select f.*, a.balance + coalesce(sum(f.delta) over (partition by f.account order by f.ord, f.side
-                                         rows between unbounded preceding and 1 preceding), 0) as before
-      from f join ledger_accounts a on a.id = f.account;
+    select f.*, (select a.balance from ledger_accounts a where a.id = f.account)
+                + coalesce(sum(f.delta) over (partition by f.account order by f.ord, f.side
+                                              rows between unbounded preceding and 1 preceding), 0) as before
+      from f;
   select string_agg(distinct owner::text, ',') into v_bad from _ledger_flows where before + delta < 0;
   if v_bad is not null then
     raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = 'owners:' || v_bad;
