@@ -41,6 +41,14 @@ export async function freeze(t: TestApp, id: number, cents: number) {
   })
 }
 
+/** Moves `cents` of the member's balance into its interest account (转入余额宝). */
+export async function invest(t: TestApp, id: number, cents: number) {
+  return transfer(t.db, {
+    key: `test:invest:${id}:${++keys}`, product: P, money: MONEY.real, from: { kind: KIND.available, owner: id },
+    to: { kind: KIND.interest, owner: id }, amount: cents, type: TRANSFER.investIn7,
+  })
+}
+
 /** A card number of `len` digits with a valid Luhn check digit. */
 export function cardNo(body: string, len = 16): string {
   let digits = body

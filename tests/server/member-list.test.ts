@@ -2,7 +2,7 @@
 // sums over the filtered set, the rollup total, the OFFSET limit, and username suggestions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
-import { credit, freeze, makeAgent, member, P } from './member-fixtures'
+import { credit, freeze, invest, makeAgent, member, P } from './member-fixtures'
 import { registerMember } from '../../src/server/member/member-write'
 import { centsText } from '../../src/contract/money'
 
@@ -13,7 +13,7 @@ beforeEach(async () => { t = await makeApp(); token = await t.login() })
 afterEach(async () => { await t.close() })
 
 interface Model { id: number; username: string; real_name: string; phone: string; level_id: number | null; agent_id: number | null
-  is_agent: boolean; status: number; day: number; balance: number; frozen: number }
+  is_agent: boolean; status: number; day: number; balance: number; frozen: number; interest: number }
 
 /** 32 members over January 2024 with names, phones, levels, an agent, statuses and balances that filters can tell apart. */
 async function population(): Promise<Model[]> {
@@ -26,6 +26,7 @@ async function population(): Promise<Model[]> {
       id: 0, username: i === 31 ? 'ab_c31' : i === 32 ? 'abxc32' : `m${String(i).padStart(2, '0')}`, real_name: i % 5 === 0 ? '张三' : `名${i}`,
       phone: `138000${String(i).padStart(5, '0')}`, level_id: i % 3 === 0 ? levels[2] : levels[0], agent_id: i > 1 && i <= 10 ? agent : null,
       is_agent: i === 1, status: i % 4 === 0 ? 0 : 1, day, balance: i % 2 ? i * 101 : 0, frozen: i % 7 === 0 ? 50 : 0,
+      interest: i % 5 === 0 ? 30 * i : 0,
     }
     m.id = await member(t, m.username, {
       real_name: m.real_name, phone: m.phone, level_id: m.level_id, agent_id: m.agent_id, status: m.status,
@@ -33,6 +34,7 @@ async function population(): Promise<Model[]> {
     })
     if (i === 1) { await makeAgent(t, m.id); agent = m.id }
     if (m.frozen) { await credit(t, m.id, m.frozen); await freeze(t, m.id, m.frozen) }
+    if (m.interest) { await credit(t, m.id, m.interest); await invest(t, m.id, m.interest) }
     if (m.balance) await credit(t, m.id, m.balance)
     out.push(m)
   }
@@ -42,7 +44,8 @@ async function population(): Promise<Model[]> {
 const ids = (r: any) => r.data.items.map((m: any) => m.id)
 const byTime = (ms: Model[]) => [...ms].sort((a, b) => b.day - a.day || b.id - a.id)
 const stat = (ms: Model[]) => ({
-  balance: centsText(ms.reduce((s, m) => s + m.balance, 0)), frozen: centsText(ms.reduce((s, m) => s + m.frozen, 0)), interest_balance: '0.00',
+  balance: centsText(ms.reduce((s, m) => s + m.balance, 0)), frozen: centsText(ms.reduce((s, m) => s + m.frozen, 0)),
+  interest_balance: centsText(ms.reduce((s, m) => s + m.interest, 0)),
 })
 
 describe('keyset paging', () => {

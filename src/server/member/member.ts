@@ -6,7 +6,7 @@ import { member } from '../../contract/api/member'
 import { PAGE_SIZES } from '../../contract/common'
 import { deleteMembers, editMember, registerMember } from './member-write'
 import { balanceBound, memberTotals, showMember, suggestMembers } from './member-store'
-import { BALANCE_SUMS, IMG_URL, MEMBER_FROM, memberColumns } from './member-sql'
+import { BALANCE_SUMS, IMG_URL, MEMBER_FROM, MEMBER_SUMS_FROM, memberColumns } from './member-sql'
 import { fundPassword, memberPassword } from './fields'
 import { created } from './logged'
 import { badRequest } from '../errors'
@@ -39,7 +39,7 @@ export default [
     rows: (rows: { id: number }[], _q, f) => withTags(f.db, rows),
     // Without a filter the rollups answer (exact at any size); otherwise the bounded count with the balance sums.
     totals: (db, _w, _q, f) => (f.baseOnly ? memberTotals(db, f.product) : Promise.resolve(null)),
-    sums: BALANCE_SUMS, statsKey: 'balance_stat',
+    countFrom: MEMBER_SUMS_FROM, sums: BALANCE_SUMS, statsKey: 'balance_stat',
     extra: () => ({ img_url: IMG_URL }),
   }),
   route(member.create, async (ctx, b) => {
