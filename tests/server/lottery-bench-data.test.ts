@@ -37,6 +37,10 @@ describe('bench:data', () => {
     expect(said.some((l) => /secondary indexes, unique keys and foreign keys .* dropped/.test(l)) && said.some((l) => /foreign keys made again/.test(l))).toBe(true)
     // The last line: the whole time beside this machine's reference, so a time can be compared with another machine's.
     expect(said.at(-1)).toMatch(/^bench:data finished in \d+\.\d s; machine reference \(one core: sha256 of 500000 texts, sorted\): [1-9]\d* ms$/)
+    // The tables the load updated in bulk are vacuumed at the end, as autovacuum leaves a database in use.
+    expect(await rows(t, `select relname, last_vacuum is not null as vacuumed from pg_stat_user_tables
+      where schemaname = current_schema() and relname in ('members', 'ledger_accounts', 'lottery_issues') order by 1`)).toEqual(
+      ['ledger_accounts', 'lottery_issues', 'members'].map((relname) => ({ relname, vacuumed: true })))
 
     const issues = await rows(t, `select id, issue_no, seed, array_to_string(result, ',') as result, status, bet_count from lottery_issues where bet_count > 0`)
     expect(issues).toHaveLength(30)

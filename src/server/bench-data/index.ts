@@ -18,8 +18,14 @@ import { machineReference, REFERENCE_LABEL } from './reference'
 /** Members first; the others in this order, the longest first so that two at once finish close together. */
 export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection]
 
-const ANALYZE = ['members', 'ledger_accounts', 'member_cards', 'ledger_transfers', 'balance_changes', 'merchant_bills', 'recharges', 'withdrawals',
-  'lottery_issues', 'lottery_bets', 'invest_plans', 'report_daily', 'report_member_daily', 'audit_heads', 'ledger_slots']
+/**
+ * Vacuumed and analysed at the end, as autovacuum leaves a database in use (this machine's server runs without it):
+ * the rows the load updated in bulk (members by the report, accounts by their balances, draws by settlement) would
+ * otherwise leave a dead version beside nearly every live one, which lists and the planner step over, and the tables
+ * it inserted into get their visibility maps, which index-only scans need. Largest first, two at a time on PostgreSQL.
+ */
+const VACUUM = ['ledger_transfers', 'balance_changes', 'lottery_bets', 'report_member_daily', 'members', 'ledger_accounts', 'recharges',
+  'withdrawals', 'member_cards', 'merchant_bills', 'lottery_issues', 'invest_plans', 'report_daily', 'report_queue', 'audit_heads', 'ledger_slots']
 /** The tables the report rebuild reads (besides the load's own movements in bench_t, analysed when made). */
 const REBUILD_READS = ['members', 'ledger_accounts', 'ledger_transfers']
 
@@ -103,6 +109,11 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log, { claimed: builder.claimed, settled }))
   }
-  await timed('analyze', async () => { for (const t of ANALYZE) await db.query(`analyze ${t}`) })
+  await timed('vacuum', async () => {
+    const left = [...VACUUM]
+    await Promise.all(Array.from({ length: db.kind === 'pg' ? 2 : 1 }, async () => {
+      for (let t = left.shift(); t; t = left.shift()) await db.query(`vacuum (analyze) ${t}`)
+    }))
+  })
   log(`bench:data finished in ${seconds(Date.now() - t0)}; ${REFERENCE_LABEL}: ${reference} ms`)
 }
