@@ -3,7 +3,7 @@
 import type { TestApp } from './helpers'
 import { TEST_PASSWORD } from './helpers'
 import { registerMember, type RegisterInput } from '../../src/server/member/member-write'
-import { transfer } from '../../src/server/ledger/ledger'
+import { legOf, transfer } from '../../src/server/ledger/ledger'
 import { hashPassword } from '../../src/server/auth/password'
 import { walletAddress } from '../../src/server/sim/people'
 import { rng } from '../../src/server/sim/rng'
@@ -43,10 +43,7 @@ export async function freeze(t: TestApp, id: number, cents: number) {
 
 /** Moves `cents` of the member's balance into its interest account (转入余额宝). */
 export async function invest(t: TestApp, id: number, cents: number) {
-  return transfer(t.db, {
-    key: `test:invest:${id}:${++keys}`, product: P, money: MONEY.real, from: { kind: KIND.available, owner: id },
-    to: { kind: KIND.interest, owner: id }, amount: cents, type: TRANSFER.investIn7,
-  })
+  return transfer(t.db, { key: `test:invest:${id}:${++keys}`, product: P, money: MONEY.real, amount: cents, ...legOf('investIn7', id) })
 }
 
 /** A card number of `len` digits with a valid Luhn check digit. */

@@ -3,7 +3,7 @@
 // money staged as ledger legs and posted once in time order by the ledger (ledger/history.ts), the report rebuilt from the
 // records, then the indexes made and the tables analysed. Every invariant is kept, so ledger:check and audit:verify pass. Prints rows per second.
 import type { Db } from '../db/db'
-import type { BenchOptions, BenchSection } from './section'
+import { inLanes, type BenchOptions, type BenchSection } from './section'
 import { membersSection } from './members'
 import { ledgerSection } from './ledger'
 import { rebuildReports, transferMoves } from '../report/recompute'
@@ -66,15 +66,10 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
       staged = true
       // The other sections write their own tables and stage legs of their own sessions: in two lanes when they may (one
       // per core), each taking the next when it is done.
-      let next = 0
-      const lane = async () => {
-        while (next < rest.length) {
-          const s = rest[next++]
-          await timed(s.name, () => s.run(db, o))
-          builder.finished(s.tables)
-        }
-      }
-      await Promise.all(Array.from({ length: o.lanes }, lane))
+      await inLanes(rest, o.lanes, async (s) => {
+        await timed(s.name, () => s.run(db, o))
+        builder.finished(s.tables)
+      })
     }
     // The report is rebuilt from the movements: those before the load from the ledger's tables, the load's own from
     // bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their accounts).
@@ -109,11 +104,6 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
     if (staged) await closeStage(db)
     await timed('indexes', () => restoreIndexes(db, log, { claimed: builder.claimed, settled }))
   }
-  await timed('vacuum', async () => {
-    const left = [...VACUUM]
-    await Promise.all(Array.from({ length: db.kind === 'pg' ? 2 : 1 }, async () => {
-      for (let t = left.shift(); t; t = left.shift()) await db.query(`vacuum (analyze) ${t}`)
-    }))
-  })
+  await timed('vacuum', () => inLanes(VACUUM, db.kind === 'pg' ? 2 : 1, (t) => db.exec(`vacuum (analyze) ${t}`)))
   log(`bench:data finished in ${seconds(Date.now() - t0)}; ${REFERENCE_LABEL}: ${reference} ms`)
 }

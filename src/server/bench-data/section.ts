@@ -31,3 +31,10 @@ export interface BenchSection {
   /** Answers how many rows it wrote (for the rate it prints). */
   run(db: Db, o: BenchOptions): Promise<number | void>
 }
+
+/** Runs `each` over `items` in order, `lanes` at a time: each lane takes the next item when its last is done. */
+export async function inLanes<T>(items: readonly T[], lanes: number, each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => { while (next < items.length) await each(items[next++]) }
+  await Promise.all(Array.from({ length: lanes }, lane))
+}

@@ -5,14 +5,18 @@ import { TIME } from '../http/format'
 export const MASK_PHONE = (col: string) =>
   `case when length(${col}) >= 7 then left(${col}, 3) || '****' || right(${col}, 4) else ${col} end`
 
+/** The member's account of `kind` in its money class, by the accounts' key, as `alias`. */
+const ACCOUNT = (alias: string, kind: number) =>
+  `left join ledger_accounts ${alias} on ${alias}.product = m.product and ${alias}.money = m.kind and ${alias}.kind = ${kind} and coalesce(${alias}.owner_id, 0) = m.id`
+
 /** The member's three balances and its level and agent names. */
 export const MEMBER_FROM = `members m
   left join member_levels lv on lv.id = m.level_id
   left join members ag on ag.id = m.agent_id
   left join lottery_limits lt on lt.id = m.limit_id
-  left join ledger_accounts a1 on a1.product = m.product and a1.money = m.kind and a1.kind = 1 and coalesce(a1.owner_id, 0) = m.id
-  left join ledger_accounts a2 on a2.product = m.product and a2.money = m.kind and a2.kind = 2 and coalesce(a2.owner_id, 0) = m.id
-  left join ledger_accounts a3 on a3.product = m.product and a3.money = m.kind and a3.kind = 3 and coalesce(a3.owner_id, 0) = m.id`
+  ${ACCOUNT('a1', 1)}
+  ${ACCOUNT('a2', 2)}
+  ${ACCOUNT('a3', 3)}`
 
 export const memberColumns = (phone: 'masked' | 'full') => `m.id, m.username, m.nickname, m.real_name,
   ${phone === 'masked' ? MASK_PHONE('m.phone') : 'm.phone'} as phone,
@@ -30,7 +34,7 @@ export const memberColumns = (phone: 'masked' | 'full') => `m.id, m.username, m.
  * probe of ledger_accounts_owner, which sums 2–4× faster than three probes by key (both joins go when unused).
  */
 export const MEMBER_SUMS_FROM = `members m
-  left join ledger_accounts a1 on a1.product = m.product and a1.money = m.kind and a1.kind = 1 and coalesce(a1.owner_id, 0) = m.id
+  ${ACCOUNT('a1', 1)}
   left join lateral (
     select sum(a.balance) filter (where a.kind = 1) as available, sum(a.balance) filter (where a.kind = 2) as frozen,
            sum(a.balance) filter (where a.kind = 3) as interest
