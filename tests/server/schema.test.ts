@@ -38,6 +38,7 @@ const LANDED: [string, string][] = [
  ['026-login-log', '4cc6c59f4b0fd208'],
  ['027-views-exports', 'fc7b273864f02e0d'],
  ['028-ledger-lean', '7d589f2f6d4ff6a5'],
+ ['029-settle-big-wins', '34a54adcbc85d7a4'],
 ]
 
 let t: TestApp

@@ -29,6 +29,7 @@ import m025 from './migrations/025-exposure'
 import m026 from './migrations/026-login-log'
 import m027 from './migrations/027-views-exports'
 import m028 from './migrations/028-ledger-lean'
+import m029 from './migrations/029-settle-big-wins'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -40,6 +41,7 @@ export const MIGRATIONS: [string, string][] = [
   ['026-login-log', m026],
   ['027-views-exports', m027],
   ['028-ledger-lean', m028],
+  ['029-settle-big-wins', m029],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,4 +1,4 @@
-// 大额中奖: the big wins the bets' trigger records as they settle (real bets paid at least big_win_amount), newest
+// 大额中奖: the big wins that settlement records (lottery/settle.ts: real bets paid at least big_win_amount), newest
 // first, with member, room, issue, stake, payout and the payout's ratio to the stake.
 import { listRoute } from '../db/list'
 import { by } from '../db/list'

@@ -1,8 +1,9 @@
 // Settlement: one transaction per issue, set-based. The winning codes come from rules.ts; one UPDATE marks every open
 // bet of the issue won or lost with its payout (stake × rate, half-up to the cent, integer arithmetic); the ledger's
-// batch pays the winners (type 3, from the gaming account of each money class); the issue becomes 已结算. Each bet
-// is settled exactly once: the issue is locked in status 2 (the scheduler takes it `for update skip locked`) and only
-// bets in status 3 move.
+// batch pays the winners (type 3, from the gaming account of each money class); the real wins of at least
+// big_win_amount are recorded as big wins (大额中奖) and noted to every server process; the issue becomes 已结算. Each
+// bet is settled exactly once: the issue is locked in status 2 (the scheduler takes it `for update skip locked`) and
+// only bets in status 3 move.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { conflict } from '../errors'
@@ -12,6 +13,9 @@ import { sumOf, winningCodes, type Digits } from './rules'
 import { ORDER_NO } from './sql'
 import { settledTotals } from './totals'
 import { consumeIssueTurnover } from '../risk/turnover'
+import { readSettings } from '../settings/store'
+import { BUILTIN_BY_KEY } from '../settings/catalog'
+import { toCents } from '../../contract/money'
 
 export interface Settled { id: number; issue_no: string; bets: number; winners: number; payout: number }
 
@@ -20,6 +24,24 @@ export const WON = (codes: string, sum: string) => `(b.code = any(${codes}::text
 /** Stake × rate, half-up to the cent: rates have two decimals, so rate × 100 is exact. */
 export const PAYOUT = '(b.amount * (b.rate * 100)::bigint + 50) / 100'
 
+/** A real bet won with a payout of at least this many cents is a big win: the product's setting (malformed: the default). */
+async function bigWinCents(db: Queryable, product: string): Promise<number> {
+  const text = (await readSettings(db, product, ['big_win_amount'])).text('big_win_amount')
+  return toCents(text) ?? toCents(BUILTIN_BY_KEY.get('big_win_amount')!.value)!
+}
+
+/**
+ * Records the bets just settled as big wins (lottery_big_wins, once each) and notes them on the events channel. Here
+ * rather than in a trigger on lottery_bets: settlement is the only way a bet is won, and a statement trigger would
+ * copy every updated bet into a transition table (a quarter of a second for a draw of 100,000 bets).
+ */
+async function recordBigWins(db: Queryable, product: string, ids: number[]): Promise<void> {
+  if (!ids.length) return
+  await db.query(
+    `with w as (insert into lottery_big_wins (bet_id, product) select unnest($2::bigint[]), $1 on conflict do nothing returning bet_id, product)
+     select events_note('bet.big_win', array_agg(product order by bet_id), array_agg(bet_id order by bet_id)) from w`, [product, ids])
+}
+
 /** Settles one opened issue (the caller holds its row lock or takes it here). */
 export async function settleIssue(db: Queryable, id: number, at?: Date): Promise<Settled> {
   const i = await one<{ id: number; product: string; issue_no: string; status: number; result: number[]; room_name: string }>(db,
@@ -27,7 +49,7 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
        from lottery_issues i join lottery_rooms r on r.id = i.room_id where i.id = $1 for update of i`, [id])
   if (!i || i.status !== 2) throw conflict('状态已变更')
   const digits = i.result.map(Number) as unknown as Digits
-  const winners = await many<{ id: number; member_id: number; money: MoneyClass; payout: number; ref: string }>(db,
+  const winners = await many<{ id: number; member_id: number; money: MoneyClass; payout: number; ref: string; big: boolean }>(db,
     `with u as (
        update lottery_bets b
           set status = case when ${WON('$2', '$3')} then 1 else 2 end,
@@ -35,8 +57,9 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
               settled_at = coalesce($4::timestamptz, now())
         where b.issue_id = $1 and b.status = 3
         returning b.id, b.member_id, b.money, b.payout, b.status, b.created_at)
-     select b.id, b.member_id, b.money::int as money, b.payout, ${ORDER_NO('b')} as ref from u b where b.status = 1 and b.payout > 0 order by b.id`,
-    [id, winningCodes(digits), sumOf(digits), at ?? null])
+     select b.id, b.member_id, b.money::int as money, b.payout, ${ORDER_NO('b')} as ref, b.money = 0 and b.payout >= $5 as big
+       from u b where b.status = 1 and b.payout > 0 order by b.id`,
+    [id, winningCodes(digits), sumOf(digits), at ?? null, await bigWinCents(db, i.product)])
   const remark = `${i.room_name} 第${i.issue_no}期 派彩`
   for (const money of [0, 1, 2] as MoneyClass[]) {
     const legs: BatchLeg[] = winners.filter((w) => w.money === money).map((w) => ({
@@ -45,6 +68,7 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
     }))
     if (legs.length) await transferBatch(db, i.product, money, legs, { at })
   }
+  await recordBigWins(db, i.product, winners.filter((w) => w.big).map((w) => w.id))
   await settledTotals(db, id)
   // The real stakes, won or lost, fulfil their members' turnover requirements (打码量) made before the bets.
   await consumeIssueTurnover(db, i.product, id)

@@ -2,13 +2,9 @@
 // instance, a script — tells every server process through pg_notify on the events channel, delivered when its
 // transaction commits. A note is compact ({kind, product, id}); the listener loads the record (src/server/events).
 // Withdrawals: a new one, a decision and a first approval (待复核); recharges: members' own (银联 0, 数字钱包 4), new or
-// decided; bets: real bets settled with a payout of at least the product's big_win_amount; sessions: ended, removed
-// or moved to another product. A statement with more than BULK_ROWS such rows sends one `counts` note per product.
+// decided; sessions: ended, removed or moved to another product. Settlement notes its big wins through events_note
+// itself (lottery/settle.ts). A statement with more than BULK_ROWS such rows sends one `counts` note per product.
 import { BULK_ROWS, EVENTS_CHANNEL } from '../../events/channel'
-import { BUILTIN_BY_KEY } from '../../settings/catalog'
-import { toCents } from '../../../contract/money'
-
-const BIG_WIN_DEFAULT = toCents(BUILTIN_BY_KEY.get('big_win_amount')!.value)!
 
 /** A trigger body noting the rows (product, id) that `rows` selects as `kind` (the SQL `kind` expression). */
 const noting = (kind: string, rows: string) => `
@@ -47,23 +43,6 @@ end $f$;
 
 ${recordEvents('withdrawals', 'withdraw', 'true', 'n.status <> o.status or n.first_review_admin <> o.first_review_admin')}
 ${recordEvents('recharges', 'recharge', 'source in (0, 4)', 'n.status <> o.status and n.source in (0, 4)')}
-
--- A won bet's row is updated once, at settlement (a cancellation moves it to 4): status 1 among the new rows is a
--- bet just settled as won. The threshold is the product's setting, in cents (a malformed value: the default).
--- The same rows are the big wins (大额中奖, migration 025) the list shows: recorded here, once, as they settle.
-create or replace function events_bets() returns trigger language plpgsql as $f$
-declare v_products text[]; v_ids bigint[];
-begin
-  ${noting(`'bet.big_win'`, `
-    with t as (
-      select p.product, coalesce((select case when s.value ~ '^\\d{1,12}(\\.\\d{1,2})?$' then (s.value::numeric * 100)::bigint end
-                                    from settings s where s.product = p.product and s.key = 'big_win_amount'), ${BIG_WIN_DEFAULT}) as cents
-        from (select distinct product from new_rows where status = 1 and money = 0) p)
-    select n.product, n.id from new_rows n join t on t.product = n.product
-     where n.status = 1 and n.money = 0 and n.payout >= t.cents`)}
-  insert into lottery_big_wins (bet_id, product) select * from unnest(v_ids, v_products) on conflict do nothing;
-  return null;
-end $f$;
 
 create or replace function events_sessions() returns trigger language plpgsql as $f$
 begin
