@@ -110,6 +110,23 @@ describe('the database itself', () => {
     await expectOk()
   })
 
+  it('refuses to delete an account that has transfers, either side, and deletes one that has none', async () => {
+    const payer = await member('keep_payer')
+    const payee = await member('keep_payee')
+    const idle = await member('keep_idle')
+    await move({ key: 'keep:1', from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: payer }, amount: 800 })
+    await move({ key: 'keep:2', from: { kind: KIND.available, owner: payer }, to: { kind: KIND.available, owner: payee }, amount: 300 })
+    for (const owner of [payer, payee]) {
+      const e = await t.db.query('delete from ledger_accounts where owner_id = $1 and kind = 1', [owner]).catch((x) => x)
+      expect(e, String(owner)).toMatchObject({ code: '23503', message: expect.stringMatching(/has transfers/) })
+    }
+    const house = await t.db.query<{ id: number }>('select id from ledger_accounts where kind = $1 and product = $2', [KIND.cashIn, P])
+    await expect(t.db.query('delete from ledger_accounts where id = $1', [house.rows[0].id])).rejects.toThrow(/has transfers/)
+    expect((await t.db.query('delete from ledger_accounts where owner_id = $1', [idle])).rowCount).toBe(3)
+    expect([await balance(payer), await balance(payee)]).toEqual([500, 300])
+    await expectOk()
+  })
+
   it('answers a debit beyond the balance with the available amount and moves nothing', async () => {
     const id = await member('short_one')
     await move({ key: 's:1', from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: id }, amount: 12_345 })

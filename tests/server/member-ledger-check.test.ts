@@ -56,6 +56,18 @@ describe('ledger check', () => {
     expect(broken).toContain('账变记录前后余额连续')
   })
 
+  it('reports a transfer whose account does not exist', async () => {
+    const { a } = await activity()
+    const from = (await t.db.query<{ id: number }>('select id from ledger_accounts where owner_id = $1 and kind = 1', [a])).rows[0].id
+    // Written past the ledger functions, as only a direct write could: the transfers keep their accounts without foreign keys.
+    const bad = (await t.db.query<{ id: number }>(`insert into ledger_transfers (product, money, key, from_account, to_account, amount, type, chain, chain_seq, chain_hash)
+      values ($1, 0, 'forged:1', $2, 999999999, 5, 2, 'forged', 1, '\\x00') returning id`, [P, from])).rows[0].id
+    const r = await t.get(URL, token)
+    expect(r.data.ok).toBe(false)
+    const line = r.data.lines.find((l: any) => l.name === '资金隔离（真实、虚拟、试玩、额度互不相混）')
+    expect(line).toMatchObject({ ok: false, detail: `转账 ${bad} 的转出或转入账户不存在` })
+  })
+
   it('is for super admins only (403 otherwise)', async () => {
     for (const who of ['kefu', 'caiwu', 'alpha_admin']) {
       const r = await t.get(URL, await t.login(who))

@@ -39,6 +39,7 @@ const LANDED: [string, string][] = [
  ['027-views-exports', 'fc7b273864f02e0d'],
  ['028-ledger-lean', '7d589f2f6d4ff6a5'],
  ['029-settle-big-wins', '34a54adcbc85d7a4'],
+ ['030-ledger-references', '4dd63c9f8c25f86f'],
 ]
 
 let t: TestApp

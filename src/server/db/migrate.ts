@@ -30,6 +30,7 @@ import m026 from './migrations/026-login-log'
 import m027 from './migrations/027-views-exports'
 import m028 from './migrations/028-ledger-lean'
 import m029 from './migrations/029-settle-big-wins'
+import m030 from './migrations/030-ledger-references'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -42,6 +43,7 @@ export const MIGRATIONS: [string, string][] = [
   ['027-views-exports', m027],
   ['028-ledger-lean', m028],
   ['029-settle-big-wins', m029],
+  ['030-ledger-references', m030],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

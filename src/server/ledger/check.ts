@@ -1,5 +1,6 @@
 // Reconciliation (账务核对): conservation per product and money class, every balance equal to its history, the
-// before/after chain of every balance change and merchant bill, and real, virtual, trial and quota money apart.
+// before/after chain of every balance change and merchant bill, and real, virtual, trial and quota money apart (every
+// transfer between existing accounts of its own product and money class).
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import type { LedgerCheck, LedgerCheckLine } from '../../contract/member'
@@ -78,15 +79,17 @@ const statementChain = (table: 'balance_changes' | 'merchant_bills', name: strin
 }
 
 const separation: Check = async (db) => {
-  const crossing = await many<{ id: number }>(db,
-    `select t.id from ledger_transfers t join ledger_accounts f on f.id = t.from_account join ledger_accounts o on o.id = t.to_account
-      where f.money <> t.money or o.money <> t.money or f.product <> t.product or o.product <> t.product limit 20`)
+  // A transfer's accounts are kept by the ledger functions, not by foreign keys (migration 030): one missing is reported.
+  const crossing = await many<{ id: number; missing: boolean }>(db,
+    `select t.id, f.id is null or o.id is null as missing
+       from ledger_transfers t left join ledger_accounts f on f.id = t.from_account left join ledger_accounts o on o.id = t.to_account
+      where f.id is null or o.id is null or f.money <> t.money or o.money <> t.money or f.product <> t.product or o.product <> t.product limit 20`)
   const owners = await many<{ id: number }>(db,
     `select a.id from ledger_accounts a join members m on m.id = a.owner_id
       where a.kind in (${KIND.available}, ${KIND.frozen}, ${KIND.interest}) and (a.money <> m.kind or a.product <> m.product) limit 20`)
   const n = (await one<{ n: number }>(db, 'select count(*)::int as n from ledger_transfers'))!.n
   return line('资金隔离（真实、虚拟、试玩、额度互不相混）', [
-    ...crossing.map((c) => `转账 ${c.id} 跨越了资金类别或产品`),
+    ...crossing.map((c) => (c.missing ? `转账 ${c.id} 的转出或转入账户不存在` : `转账 ${c.id} 跨越了资金类别或产品`)),
     ...owners.map((o) => `账户 ${o.id} 的资金类别与会员类型不符`),
   ], n)
 }
