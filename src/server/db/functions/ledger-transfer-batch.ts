@@ -18,23 +18,27 @@ declare
   v_slot smallint := (${STRAND_OF_TX})::smallint;
   v_at timestamptz := coalesce(p_at, now());
   v_chain text; v_seq bigint; v_hash bytea; v_c bytea; v_contents bytea[]; v_hashes bytea[] := '{}';
+  v_house_kinds smallint[]; v_house_ids bigint[];
 begin
   if v_n = 0 then return query select 0, 0; return; end if;
   perform ledger_strand_turn(p_product);
   drop table if exists pg_temp._ledger_legs;
   drop table if exists pg_temp._ledger_flows;
-  -- House accounts are opened on first use; each leg finds both its accounts as it is staged (null: LD004 below),
-  -- by key, an index probe per leg (so too the lock and the balances below): a join would let the planner hash every
-  -- account of the product, and a batch would cost what the ledger holds, not what it moves.
-  perform ledger_account(p_product, p_money, k, null)
-     from (select distinct k from unnest(p_from_kinds || p_to_kinds) k where k >= 10) h;
+  -- House accounts are opened on first use, and looked up once per kind (a settlement pays every winner from one).
+  -- Each leg finds its owned accounts as it is staged (null: LD004 below), by key, an index probe per leg (so too the
+  -- lock and the balances below): a join would let the planner hash every account of the product, and a batch would
+  -- cost what the ledger holds, not what it moves.
+  select array_agg(k order by k), array_agg(ledger_account(p_product, p_money, k, null) order by k) into v_house_kinds, v_house_ids
+    from (select distinct k from unnest(p_from_kinds || p_to_kinds) k where k >= 10) h;
   create temp table _ledger_legs on commit drop as
     select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
            coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
-           (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.from_kind
-                and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0)) as from_account,
-           (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.to_kind
-                and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0)) as to_account,
+           case when l.from_kind >= 10 and l.from_owner is null then v_house_ids[array_position(v_house_kinds, l.from_kind)]
+                else (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.from_kind
+                        and coalesce(a.owner_id, 0) = coalesce(l.from_owner, 0)) end as from_account,
+           case when l.to_kind >= 10 and l.to_owner is null then v_house_ids[array_position(v_house_kinds, l.to_kind)]
+                else (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.to_kind
+                        and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0)) end as to_account,
            null::bigint as id
       from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
            with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
