@@ -68,6 +68,20 @@ describe('ledger check', () => {
     expect(line).toMatchObject({ ok: false, detail: `转账 ${bad} 的转出或转入账户不存在` })
   })
 
+  it('reports an account whose transfers have no 账变 records', async () => {
+    const { a } = await activity()
+    const acc = (await t.db.query<{ id: number }>('select id from ledger_accounts where owner_id = $1 and kind = 1', [a])).rows[0].id
+    const pool = (await t.db.query<{ id: number }>('select id from ledger_accounts where product = $1 and money = 0 and kind = $2', [P, KIND.gaming])).rows[0].id
+    // Two movements that cancel out, written past the ledger functions: the balance still equals the history, but neither has its 账变.
+    await t.db.query(`insert into ledger_transfers (product, money, key, from_account, to_account, amount, type, chain, chain_seq, chain_hash)
+      values ($1, 0, 'forged:out', $2, $3, 5, 1, 'forged', 1, '\\x00'), ($1, 0, 'forged:back', $3, $2, 5, 3, 'forged', 2, '\\x00')`, [P, acc, pool])
+    const r = await t.get(URL, token)
+    expect(r.data.ok).toBe(false)
+    const byName = Object.fromEntries(r.data.lines.map((l: any) => [l.name, l]))
+    expect(byName['余额等于流水（每个账户的余额 = 转入 − 转出）'].ok).toBe(true)
+    expect(byName['账变记录前后余额连续']).toMatchObject({ ok: false, detail: `账户 ${acc} 的记录条数与转账笔数不符` })
+  })
+
   it('is for super admins only (403 otherwise)', async () => {
     for (const who of ['kefu', 'caiwu', 'alpha_admin']) {
       const r = await t.get(URL, await t.login(who))
