@@ -84,10 +84,14 @@ const statementChain = (table: 'balance_changes' | 'merchant_bills', name: strin
 
 const separation: Check = async (db) => {
   // A transfer's accounts are kept by the ledger functions, not by foreign keys (migration 030): one missing is reported.
+  // Planned for every transfer (a materialized CTE), as a check that passes reads them all: under the LIMIT the planner
+  // expects the first few offenders soon and walks the transfers in account order by index (107 s instead of 13 s for 28 million).
   const crossing = await many<{ id: number; missing: boolean }>(db,
-    `select t.id, f.id is null or o.id is null as missing
-       from ledger_transfers t left join ledger_accounts f on f.id = t.from_account left join ledger_accounts o on o.id = t.to_account
-      where f.id is null or o.id is null or f.money <> t.money or o.money <> t.money or f.product <> t.product or o.product <> t.product limit 20`)
+    `with crossing as materialized (
+       select t.id, f.id is null or o.id is null as missing
+         from ledger_transfers t left join ledger_accounts f on f.id = t.from_account left join ledger_accounts o on o.id = t.to_account
+        where f.id is null or o.id is null or f.money <> t.money or o.money <> t.money or f.product <> t.product or o.product <> t.product)
+     select * from crossing limit 20`)
   const owners = await many<{ id: number }>(db,
     `select a.id from ledger_accounts a join members m on m.id = a.owner_id
       where a.kind in (${KIND.available}, ${KIND.frozen}, ${KIND.interest}) and (a.money <> m.kind or a.product <> m.product) limit 20`)
