@@ -29,7 +29,7 @@ describe('bench:data', () => {
     expect(defsBefore.filter((d) => /^ledger_transfers_|^balance_changes_|^lottery_bets_|^members_/.test(d.name)).length).toBeGreaterThan(15)
     const said: string[] = []
     await fillBenchData(t.db, ['--members', '400', '--cards', '50', '--changes', '3000', '--recharges', '800', '--withdrawals', '600',
-      '--merchants', '2', '--bets', '3000', '--bets-per-issue', '100', '--invest', '300', '--days', '30', '--indexes', 'drop',
+      '--merchants', '2', '--bets', '3000', '--bets-per-issue', '100', '--invest', '300', '--oplogs', '500', '--days', '30', '--indexes', 'drop',
       // Small ledger chunks: the hash chains and balances carry from chunk to chunk (two streams at once on PostgreSQL).
       '--chunk', '2500'], (m) => said.push(m))
     expect(said.filter((l) => /rows\/s/.test(l)).length).toBeGreaterThanOrEqual(5)
@@ -95,9 +95,16 @@ describe('bench:data', () => {
     const admin = await t.login()
     expect((await t.get('/api/order/index', admin, {})).data).toMatchObject({ total: 3000, total_exact: true })
     expect((await t.get('/api/withdraw/index', admin, {})).data).toMatchObject({ total: 600 })
+    // The operation log's rows over the history, newest first in the list, every one chained (audit:verify below).
+    const log = (await t.get('/api/operation/index', admin, {})).data
+    expect(log.total).toBeGreaterThanOrEqual(500)
+    expect(log.items.slice(1).every((r: any, i: number) => r.id < log.items[i].id)).toBe(true)
+    expect(await rows(t, `select count(*)::int as n, count(distinct chain)::int as chains, min(created_at) > now() - interval '31 days' as in_history
+      from operation_logs where user_agent = 'Mozilla/5.0 (bench)'`)).toEqual([{ n: 500, chains: 8, in_history: true }])
     expect(await ledgerOk(t.db)).toBe('ok')
     const audit = await verifyAudit(t.db)
     expect(audit.ok).toBe(true)
+    expect(audit.chains.filter((c) => c.chain.startsWith('oplog:alpha:')).reduce((n, c) => n + c.rows, 0)).toBeGreaterThanOrEqual(500)
     // No staging table is left behind, and the indexes and constraints dropped for the load are back as the migrations made them.
     expect(await rows(t, `select count(*)::int as n from pg_tables where tablename like 'bench\\_%'`)).toEqual([{ n: 0 }])
     expect(await rows(t, indexDefs)).toEqual(defsBefore)

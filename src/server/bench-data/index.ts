@@ -10,13 +10,14 @@ import { rebuildReports, transferMoves } from '../report/recompute'
 import { financeSection } from './finance'
 import { lotterySection } from './lottery'
 import { investSection } from './invest'
+import { oplogSection } from './oplog'
 import { closeStage, openStage, rate, seconds } from './stage'
 import { postHistory } from '../ledger/history'
 import { dropIndexes, indexBuilder, restoreIndexes, type IndexBuilder } from './indexes'
 import { machineReference, REFERENCE_LABEL } from './reference'
 
 /** Members first; the others in this order, the longest first so that two at once finish close together. */
-export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection]
+export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerSection, financeSection, investSection, oplogSection]
 
 /**
  * Vacuumed and analysed at the end, as autovacuum leaves a database in use (this machine's server runs without it):
@@ -25,7 +26,7 @@ export const SECTIONS: BenchSection[] = [membersSection, lotterySection, ledgerS
  * it inserted into get their visibility maps, which index-only scans need. Largest first, two at a time on PostgreSQL.
  */
 const VACUUM = ['ledger_transfers', 'balance_changes', 'lottery_bets', 'report_member_daily', 'members', 'ledger_accounts', 'recharges',
-  'withdrawals', 'member_cards', 'merchant_bills', 'lottery_issues', 'invest_plans', 'report_daily', 'report_queue', 'audit_heads', 'ledger_slots']
+  'withdrawals', 'operation_logs', 'member_cards', 'merchant_bills', 'lottery_issues', 'invest_plans', 'report_daily', 'report_queue', 'audit_heads', 'ledger_slots']
 /** The tables the report rebuild reads (besides the load's own movements in bench_t, analysed when made). */
 const REBUILD_READS = ['members', 'ledger_accounts', 'ledger_transfers']
 

@@ -7,6 +7,7 @@
 import type { Db, Queryable } from '../db/db'
 import { one } from '../db/db'
 import { STRANDS } from '../db/constants'
+import { createChainAggregate } from '../audit/chain-aggregate'
 
 /** Legs a chunk posts (bounds the sorts of one transaction). */
 const CHUNK_LEGS = 1_000_000
@@ -124,9 +125,7 @@ const STRAND_CHUNK = `(select c.*, (c.id % ${STRANDS})::int as strand, 'ledger:'
  * the chunk's last ${STRANDS} ids (they are consecutive).
  */
 async function postTransfers(tx: Queryable, product: string, lo: number, hi: number, fast: boolean): Promise<void> {
-  await tx.query(`create or replace function pg_temp.bench_chain_step(s bytea, head bytea, c bytea) returns bytea
-    language plpgsql immutable as $f$ begin return sha256(coalesce(s, head) || c); end $f$`)
-  await tx.query('create or replace aggregate pg_temp.bench_chain(bytea, bytea) (sfunc = pg_temp.bench_chain_step, stype = bytea)')
+  await createChainAggregate(tx)
   // The heads as two arrays by strand, each read once (an InitPlan), not carried through the window's sort row by row.
   await tx.query(`with h as (select array_agg(a.seq order by s) as seq, array_agg(a.hash order by s) as hash
                    from generate_series(0, ${STRANDS - 1}) s join audit_heads a on a.chain = 'ledger:' || $1 || ':' || s)

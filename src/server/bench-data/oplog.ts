@@ -1,0 +1,71 @@
+// Benchmark operation log (`--oplogs N`): the product's admins' writes and sensitive reads over the history, in time
+// order, each row chained in one of the product's strands as writeOperation chains it (every strand continuing from
+// its head), so audit:verify passes and the log's list and deep pages are measured at volume.
+import type { Db } from '../db/db'
+import { one } from '../db/db'
+import { OPLOG_STRANDS } from '../db/constants'
+import { oplogChain } from '../oplog/oplog'
+import { createChainAggregate } from '../audit/chain-aggregate'
+import type { BenchSection } from './section'
+import { rnd } from './stage'
+
+/** What an admin does, most often first: an action and the route it was logged on. */
+const OPS: [string, string][] = [
+  ['U', '/api/member/edit'], ['R', '/api/member/index'], ['U', '/api/withdraw/check'], ['U', '/api/recharge/check'],
+  ['C', '/api/giftmoney/create'], ['C', '/api/member/create'], ['U', '/api/issue/edit'], ['U', '/api/playway/edit'],
+  ['D', '/api/card/delete'], ['R', '/api/export/create'], ['U', '/api/level/edit'], ['C', '/api/card/create'],
+]
+
+export const oplogSection: BenchSection = {
+  name: 'oplogs',
+  tables: [],
+  options: { oplogs: 20_000 },
+  async run(db: Db, o) {
+    const total = o.counts.oplogs
+    if (!total) return
+    const admins = (await db.query<{ id: number; username: string }>(
+      'select id, username from admins where product = $1 or product is null order by id', [o.product])).rows
+    if (!admins.length) throw new Error('bench:data oplogs needs an admin')
+    o.log(`oplogs: ${total} operation log rows by ${admins.length} admins`)
+    const s = o.seed + 70
+    await db.tx(async (tx) => {
+      await tx.query(`set local work_mem = '256MB'`)
+      await createChainAggregate(tx)
+      const base = Number((await one<{ n: string }>(tx, `select nextval('operation_logs_id_seq') - 1 as n`))!.n)
+      await tx.query(`select setval('operation_logs_id_seq', $1::bigint)`, [base + total])
+      // The heads as two arrays by strand (a strand not yet written starts at 0 and 32 zero bytes), read once.
+      await tx.query(
+        `with h as (select array_agg(coalesce(a.seq, 0) order by k) as seq, array_agg(coalesce(a.hash, decode(repeat('00', 32), 'hex')) order by k) as hash
+                      from generate_series(0, ${OPLOG_STRANDS - 1}) k left join audit_heads a on a.chain = $2 || ':' || k),
+         r as (
+           select $3::bigint + g as id, (g % ${OPLOG_STRANDS})::int as strand, $2 || ':' || (g % ${OPLOG_STRANDS}) as chain,
+                  ($6::int[])[1 + ${rnd('g', s)} % array_length($6::int[], 1)] as admin_i,
+                  1 + ${rnd('g', s + 1)} % ${OPS.length} as op,
+                  $4::timestamptz + make_interval(secs => $5::float8 * (g - 1 + ${rnd('g', s + 2)} % 1000 / 1000.0) / $8::int) as at,
+                  (1 + ${rnd('g', s + 3)} % greatest(1, $9::int))::text as target, g
+             from generate_series(1, $8::int) g
+         ), x as (
+           select r.*, ($6::int[])[admin_i] as admin_id, ($7::text[])[admin_i] as admin_name, ($10::text[])[op] as action, ($11::text[])[op] as path,
+                  case when ($10::text[])[op] in ('U', 'D') then jsonb_build_object('status', 1, 'remark', '') end as before,
+                  case when ($10::text[])[op] in ('C', 'U') then jsonb_build_object('status', r.g % 2, 'remark', '基准数据') end as after,
+                  '10.' || (r.g % 250) || '.' || (r.g / 250 % 250) || '.9' as ip
+             from r
+         )
+         insert into operation_logs (id, admin_id, admin_name, product, action, path, target_ids, before, after, ip, user_agent,
+                                     created_at, chain, chain_seq, chain_hash)
+         select id, admin_id, admin_name, $1, action, path, array[target], before, after, ip, 'Mozilla/5.0 (bench)', at, chain,
+                (select seq from h)[strand + 1] + row_number() over w,
+                pg_temp.bench_chain((select hash from h)[strand + 1], sha256(operation_log_content(chain, id, admin_id, admin_name, $1,
+                  action, path, array[target], before, after, ip, 'Mozilla/5.0 (bench)', at))) over w
+           from x window w as (partition by strand order by id)`,
+        [o.product, oplogChain(o.product), base, o.start, o.span, admins.map((a) => a.id), admins.map((a) => a.username), total,
+          o.members(), OPS.map(([a]) => a), OPS.map(([, p]) => p)])
+      // Each strand's head moves to its last row, which is among the last ${OPLOG_STRANDS} ids (they are consecutive).
+      await tx.query(
+        `insert into audit_heads as h (chain, seq, hash)
+         select chain, chain_seq, chain_hash from operation_logs where id > greatest($1::bigint, $2::bigint - ${OPLOG_STRANDS}) and id <= $2
+         on conflict (chain) do update set seq = excluded.seq, hash = excluded.hash`, [base, base + total])
+    })
+    return total
+  },
+}
