@@ -9,7 +9,7 @@ import { createChainAggregate } from '../audit/chain-aggregate'
 import type { BenchSection } from './section'
 import { rnd } from './stage'
 
-/** What an admin does, most often first: an action and the route it was logged on. */
+/** What an admin does (each row picks one evenly): an action and the route it was logged on. */
 const OPS: [string, string][] = [
   ['U', '/api/member/edit'], ['R', '/api/member/index'], ['U', '/api/withdraw/check'], ['U', '/api/recharge/check'],
   ['C', '/api/giftmoney/create'], ['C', '/api/member/create'], ['U', '/api/issue/edit'], ['U', '/api/playway/edit'],
