@@ -12,6 +12,7 @@ import { rollupDays } from '../../src/server/report/read'
 import { recomputeDays } from '../../src/server/report/recompute'
 import { FIRST_RECHARGE_TYPES } from '../../src/server/report/classify'
 import { KIND } from '../../src/contract/ledger'
+import { API } from '../../src/contract/api'
 
 let t: TestApp
 beforeEach(async () => { t = await makeApp() })
@@ -96,7 +97,7 @@ describe('bench:data', () => {
     expect((await t.get('/api/order/index', admin, {})).data).toMatchObject({ total: 3000, total_exact: true })
     expect((await t.get('/api/withdraw/index', admin, {})).data).toMatchObject({ total: 600 })
     // The operation log's rows over the history, newest first in the list, every one chained (audit:verify below).
-    const log = (await t.get('/api/operation/index', admin, {})).data
+    const log = (await t.get(API.operation.index.url, admin, {})).data
     expect(log.total).toBeGreaterThanOrEqual(500)
     expect(log.items.slice(1).every((r: any, i: number) => r.id < log.items[i].id)).toBe(true)
     expect(await rows(t, `select count(*)::int as n, count(distinct chain)::int as chains, min(created_at) > now() - interval '31 days' as in_history

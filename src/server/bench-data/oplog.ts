@@ -7,14 +7,14 @@ import { OPLOG_STRANDS } from '../db/constants'
 import { oplogChain } from '../oplog/oplog'
 import { createChainAggregate } from '../audit/chain-aggregate'
 import type { BenchSection } from './section'
+import { API } from '../../contract/api'
 import { rnd } from './stage'
 
-/** What an admin does (each row picks one evenly): an action and the route it was logged on. */
-const OPS: [string, string][] = [
-  ['U', '/api/member/edit'], ['R', '/api/member/index'], ['U', '/api/withdraw/check'], ['U', '/api/recharge/check'],
-  ['C', '/api/giftmoney/create'], ['C', '/api/member/create'], ['U', '/api/issue/edit'], ['U', '/api/playway/edit'],
-  ['D', '/api/card/delete'], ['R', '/api/export/create'], ['U', '/api/level/edit'], ['C', '/api/card/create'],
-]
+/** What an admin does (each row picks one evenly): the declared endpoints whose calls are logged, each with its action. */
+const OPS = [
+  API.member.edit, API.ledger.check, API.withdraw.edit, API.recharge.edit, API.giftmoney.create, API.member.create,
+  API.draws.edit, API.playway.edit, API.card.delete, API.exportJob.create, API.level.edit, API.card.create,
+].map((e) => [e.action, e.url] as const)
 
 export const oplogSection: BenchSection = {
   name: 'oplogs',
