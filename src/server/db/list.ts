@@ -79,24 +79,27 @@ export function defineList<Q extends object, R extends object = Record<string, u
       else await how(w, v, f)
     }
     if (def.time) w.timeRange(def.time, query)
-    return { w, base }
+    // A held column (Where.held) that is the only filter leads the page's order; beside another filter the planner
+    // weighs the two indexes (a member's or an agent's few rows are better found by theirs).
+    const lead = w.holds.length === 1 && w.parts.length === base + 1
+    return { w, base, lead }
   }
   const orderOf = (q: Q): OrderKey | undefined => {
     const o = typeof def.order === 'function' ? def.order(q) : def.order
     return o && { ...o, table: def.table }
   }
-  const page = async (f: FilterCtx, w: Where, p: Keyset, q: Q) =>
-    pageRows<Record<string, unknown>>(f.db, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order: orderOf(q) })
+  const page = async (f: FilterCtx, w: Where, p: Keyset, q: Q, lead: boolean) =>
+    pageRows<Record<string, unknown>>(f.db, p, { select: def.select, from: def.from, where: w, idCol: def.id, timeTable: def.time ? def.table : undefined, order: orderOf(q), lead })
 
   const handler = async (ctx: Ctx, q: Q) => {
     const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
     const p = keyset(q as Record<string, unknown>, def.perPage)
-    const { w, base } = await where(q, f)
+    const { w, base, lead } = await where(q, f)
     const counted = async (): Promise<Totals<object>> => {
       const kept = def.totals ? await def.totals(ctx.root, w, q, { ...f, baseOnly: w.onlyBase(base) }) : null
       return kept ?? countWithin(ctx.root, { from: def.countFrom ?? def.from, where: w, stats: def.sums })
     }
-    const [one, totals, extra] = await Promise.all([page(f, w, p, q), counted(), def.extra ? def.extra(q, f) : ({} as X)])
+    const [one, totals, extra] = await Promise.all([page(f, w, p, q, lead), counted(), def.extra ? def.extra(q, f) : ({} as X)])
     const rows = def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
     return { ...keysetPaged(rows, p, totals, one), ...(def.statsKey ? { [def.statsKey]: totals.stats } : {}), ...extra }
   }
@@ -104,10 +107,10 @@ export function defineList<Q extends object, R extends object = Record<string, u
   /** Every row of the filtered list, `batch` at a time along its keyset: memory stays one batch whatever the size. */
   async function* rows(ctx: Ctx, q: Q, batch = 1000): AsyncGenerator<R[]> {
     const f: FilterCtx = { db: ctx.root, product: ctx.caller?.product, ctx }
-    const { w } = await where(q, f)
+    const { w, lead } = await where(q, f)
     let after: number | undefined
     for (;;) {
-      const one = await page(f, w, { per_page: batch, page: 1, after }, q)
+      const one = await page(f, w, { per_page: batch, page: 1, after }, q, lead)
       if (one.rows.length) yield def.rows ? await def.rows(one.rows, q, f) : (one.rows as unknown as R[])
       if (one.cursor_next === null) return
       after = one.cursor_next
@@ -158,6 +161,8 @@ export function listRoute(ep: Endpoint<TSchema, unknown>, def: ListDef<object> |
 export const by = {
   /** Case-insensitive prefix of a text column (a lower(...) text_pattern_ops index serves it). */
   prefix: (col: string): Filter<string> => (w, v) => { w.prefix(col, v) },
+  /** One value of a column of few values with an index (…, col, id desc) of its own (Where.held). */
+  held: (col: string): Filter<unknown> => (w, v) => { w.held(col, v) },
   /** The exact text, trimmed. */
   text: (col: string): Filter<string> => (w, v) => { if (v.trim()) w.add(`${col} = ?`, v.trim()) },
   /** A member of the product named by username (exact, case-insensitive); none: an empty page. */

@@ -30,6 +30,8 @@ export class Where {
   readonly params: unknown[] = []
   /** The column of a bounded time range (timeRange), which lists with a (…, time, id) index page by. */
   timed?: string
+  /** Columns held to one value by `held`: the part of each and its value's placeholder. */
+  readonly holds: { col: string; part: number; param: string }[] = []
 
   /** Binds a value and answers its placeholder ($n). */
   bind(v: unknown): string {
@@ -43,6 +45,18 @@ export class Where {
   }
   eq(col: string, v: unknown): this {
     return present(v) ? this.add(`${col} = ?`, v) : this
+  }
+  /**
+   * `col = v` where an index (…, col, id desc) serves it, a column of few values (a type, a status). A page in id
+   * order with no other filter reads through that index (pageRows: `lead`): PostgreSQL's LIMIT costing assumes the
+   * matching rows spread evenly over the ids, and a common value absent from the newest rows would otherwise be found by
+   * walking the id order past all of them (a burst of payouts before a page of recharges: 150 ms instead of 1 ms).
+   */
+  held(col: string, v: unknown): this {
+    if (!present(v)) return this
+    this.add(`${col} = ?`, v)
+    this.holds.push({ col, part: this.parts.length - 1, param: `$${this.params.length}` })
+    return this
   }
   /** Case-insensitive prefix (uses a lower(...) text_pattern_ops index). */
   prefix(col: string, v: string | undefined): this {
@@ -97,7 +111,7 @@ export interface OrderKey { col: string; table: string; dir: 'asc' | 'desc'; typ
  * meanwhile takes the key of its nearest neighbour in id order.
  */
 export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
-  select: string; from: string; where: Where; idCol: string; timeTable?: string; order?: OrderKey
+  select: string; from: string; where: Where; idCol: string; timeTable?: string; order?: OrderKey; lead?: boolean
 }): Promise<{ rows: T[]; cursor_next: number | null; cursor_prev: number | null }> {
   const key: OrderKey | undefined = q.order ?? (q.timeTable && q.where.timed
     ? { col: q.where.timed, table: q.timeTable, dir: 'desc', type: 'timestamptz' }
@@ -106,6 +120,10 @@ export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
   const w = new Where()
   w.parts.push(...q.where.parts)
   w.params.push(...q.where.params)
+  // A held column (Where.held) leads the id order, bound as a range: the planner drops from an order a column equal
+  // to a constant, not one bounded so, and only its index (…, col, id desc) gives that order without sorting every match.
+  const lead = !key && q.lead ? q.where.holds[0] : undefined
+  if (lead) w.parts[lead.part] = `${lead.col} between ${lead.param} and ${lead.param}`
   const back = p.before !== undefined && p.after === undefined
   const order = back ? (dir === 'desc' ? 'asc' : 'desc') : dir
   const cursor = p.after ?? p.before
@@ -119,7 +137,9 @@ export async function pageRows<T extends object>(db: Queryable, p: Keyset, q: {
       w.add(`${q.idCol} ${cmp} ?`, cursor)
     }
   }
-  const orderBy = key ? `${key.col} ${order}, ${q.idCol} ${order}` : `${q.idCol} ${order}`
+  // The index holds the id descending after the held column: its order read forwards is (col asc, id desc).
+  const orderBy = key ? `${key.col} ${order}, ${q.idCol} ${order}`
+    : `${lead ? `${lead.col} ${order === 'desc' ? 'asc' : 'desc'}, ` : ''}${q.idCol} ${order}`
   const offset = cursor === undefined ? (p.page - 1) * p.per_page : 0
   const rows = await many<T & { __id: number }>(db,
     `select ${q.select}, ${q.idCol} as __id from ${q.from} where ${w.sql} order by ${orderBy}

@@ -17,7 +17,7 @@ const STATS = `cents_text(coalesce(sum(b.amount) filter (where b.amount > 0), 0)
 const byTypes: Filter<string> = (w, raw) => {
   const types = [...new Set(raw.split(',').map((t) => Number(t.trim())))]
   if (types.some((t) => !(t in TYPES))) throw badRequest('账变类型不正确', 'type')
-  if (types.length === 1) w.add('b.type = ?', types[0])
+  if (types.length === 1) w.held('b.type', types[0])
   else w.add('b.type = any(?::smallint[])', types)
 }
 

@@ -74,7 +74,7 @@ export const RECORD_FILTERS = (a: string) => ({
   order_no: by.text(`${a}.order_no`),
   username: by.member(`${a}.member_id`),
   member_id: `${a}.member_id`,
-  status: `${a}.status`,
+  status: by.held(`${a}.status`),
   pay_method: `${a}.pay_method`,
   amount_min: by.cents(`${a}.amount`, '>=', 'amount_min', '最低金额'),
   amount_max: by.cents(`${a}.amount`, '<=', 'amount_max', '最高金额'),

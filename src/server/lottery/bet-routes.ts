@@ -57,7 +57,7 @@ function betList(money: MoneyClass) {
         w.add(`${WON('?', '?')}`, winningCodes(d), sumOf(d))
       },
       placed: (w, q) => { w.timeRange('b.created_at', q) },
-      room_id: 'b.room_id',
+      room_id: by.held('b.room_id'),
       status: async (w, v, f) => {
         w.add('b.status = ?', v)
         // No index covers status (settlement's updates stay heap-only): the few cancelled bets are found by their draws.

@@ -29,11 +29,11 @@ export default [
     time: 'm.created_at', perPage: PAGE_SIZES.member,
     filters: {
       id: 'm.id', username: by.prefix('m.username'), real_name: by.text('m.real_name'), phone: by.text('m.phone'),
-      level_id: 'm.level_id', agent_id: 'm.agent_id', status: 'm.status',
+      level_id: by.held('m.level_id'), agent_id: 'm.agent_id', status: by.held('m.status'),
       is_agent: (w, v) => { w.add('m.is_agent = ?', v === 1) },
       balance_min: balanceBound('>=', 'balance_min', '最低余额'), balance_max: balanceBound('<=', 'balance_max', '最高余额'),
       // Both along the keyset: members_risk (product, kind, risk_level, id) and member_tags_by_tag (tag_id, member_id).
-      risk_level: 'm.risk_level',
+      risk_level: by.held('m.risk_level'),
       tag_id: (w, v) => { w.add('exists (select 1 from member_tags mt where mt.member_id = m.id and mt.tag_id = ?)', v) },
     },
     rows: (rows: { id: number }[], _q, f) => withTags(f.db, rows),
