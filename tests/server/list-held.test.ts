@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeApp, type TestApp } from './helpers'
 import { member, P } from './finance-fixtures'
-import { transferBatch } from '../../src/server/ledger/ledger'
-import { KIND, MONEY, TRANSFER } from '../../src/contract/ledger'
+import { transferBatch, type BatchLeg } from '../../src/server/ledger/ledger'
+import { KIND, MONEY, TRANSFER, type AccountKind } from '../../src/contract/ledger'
 
 let t: TestApp
 let token: string
@@ -13,12 +13,12 @@ beforeEach(async () => { t = await makeApp(); token = await t.login() })
 afterEach(async () => { await t.close() })
 
 /** `n` movements of one type into the member's account, in batches, each its own transfer. */
-async function moves(id: number, type: number, from: number, n: number, tag: string) {
+async function moves(id: number, type: number, from: AccountKind, n: number, tag: string) {
   for (let b = 0; b < n; b += 2000) {
-    const legs = Array.from({ length: Math.min(2000, n - b) }, (_, i) => ({
+    const legs: BatchLeg[] = Array.from({ length: Math.min(2000, n - b) }, (_, i) => ({
       key: `held:${tag}:${b + i}`, from: { kind: from }, to: { kind: KIND.available, owner: id }, amount: 100, type,
     }))
-    await transferBatch(t.db, P, MONEY.real, legs as any)
+    await transferBatch(t.db, P, MONEY.real, legs)
   }
 }
 
