@@ -165,6 +165,9 @@ describe('batches', () => {
     expect(chainA.map((r) => [Number(r.before), Number(r.after)])).toEqual([[0, 1000], [1000, 1200], [1200, 100]])
     expect(await t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [...legs]))).toEqual({ moved: 0, replayed: 3 })
     await expect(t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [legs[0], { ...legs[1], key: 'bt:new' }]))).rejects.toMatchObject({ reason: 'keyReused' })
+    // A used key after a new one: refused as well, and nothing moves.
+    await expect(t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [{ ...legs[1], key: 'bt:new' }, legs[1]]))).rejects.toMatchObject({ reason: 'keyReused' })
+    expect(await balance(b)).toBe(50)
     const short = await t.db.tx((tx) => transferBatch(tx, P, MONEY.real, [{ key: 'bt:4', from: { kind: KIND.available, owner: b }, to: { kind: KIND.gaming }, amount: 51, type: 1 }])).catch((e) => e)
     expect(short).toMatchObject({ reason: 'insufficient', owners: [b] })
     expect(await balance(b)).toBe(50)

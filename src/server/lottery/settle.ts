@@ -1,9 +1,9 @@
 // Settlement: one transaction per issue, set-based. The winning codes come from rules.ts; one UPDATE marks every open
-// bet of the issue won or lost with its payout (stake × rate, half-up to the cent, integer arithmetic); the ledger's
-// batch pays the winners (type 3, from the gaming account of each money class); the real wins of at least
-// big_win_amount are recorded as big wins (大额中奖) and noted to every server process; the issue becomes 已结算. Each
-// bet is settled exactly once: the issue is locked in status 2 (the scheduler takes it `for update skip locked`) and
-// only bets in status 3 move.
+// bet of the issue won or lost with its payout (stake × rate, half-up to the cent, integer arithmetic), and the same
+// statement counts what it moved into the bet totals; the ledger's batch pays the winners (type 3, from the gaming
+// account of each money class); the real wins of at least big_win_amount are recorded as big wins (大额中奖) and noted
+// to every server process; the issue becomes 已结算. Each bet is settled exactly once: the issue is locked in status 2
+// (the scheduler takes it `for update skip locked`) and only bets in status 3 move.
 import type { Queryable } from '../db/db'
 import { many, one } from '../db/db'
 import { conflict } from '../errors'
@@ -11,7 +11,7 @@ import { KIND, TRANSFER, type MoneyClass } from '../../contract/ledger'
 import { transferBatch, type BatchLeg } from '../ledger/ledger'
 import { sumOf, winningCodes, type Digits } from './rules'
 import { ORDER_NO } from './sql'
-import { settledTotals } from './totals'
+import { SETTLED_TOTALS } from './totals'
 import { consumeIssueTurnover } from '../risk/turnover'
 import { readSettings } from '../settings/store'
 import { BUILTIN_BY_KEY } from '../settings/catalog'
@@ -56,7 +56,8 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
               payout = case when ${WON('$2', '$3')} then ${PAYOUT} else 0 end,
               settled_at = coalesce($4::timestamptz, now())
         where b.issue_id = $1 and b.status = 3
-        returning b.id, b.member_id, b.money, b.payout, b.status, b.created_at)
+        returning b.id, b.product, b.member_id, b.money, b.room_id, b.amount, b.payout, b.status, b.created_at),
+     t as (${SETTLED_TOTALS('u')})
      select b.id, b.member_id, b.money::int as money, b.payout, ${ORDER_NO('b')} as ref, b.money = 0 and b.payout >= $5 as big
        from u b where b.status = 1 and b.payout > 0 order by b.id`,
     [id, winningCodes(digits), sumOf(digits), at ?? null, await bigWinCents(db, i.product)])
@@ -69,7 +70,6 @@ export async function settleIssue(db: Queryable, id: number, at?: Date): Promise
     if (legs.length) await transferBatch(db, i.product, money, legs, { at })
   }
   await recordBigWins(db, i.product, winners.filter((w) => w.big).map((w) => w.id))
-  await settledTotals(db, id)
   // The real stakes, won or lost, fulfil their members' turnover requirements (打码量) made before the bets.
   await consumeIssueTurnover(db, i.product, id)
   const real = await one<{ n: number; stake: string; payout: string; all: number }>(db,

@@ -21,15 +21,16 @@ export async function betPlaced(db: Queryable, product: string, money: number, r
     [product, money, roomId, amount])
 }
 
-/** After settlement: every bet of the issue moved from 3 (匹配中) to 1 or 2. */
-export async function settledTotals(db: Queryable, issueId: number): Promise<void> {
-  await db.query(APPLY(`
+/**
+ * After settlement, as a data-modifying CTE beside the settling UPDATE: every bet of the issue moved from 3 (匹配中) to 1
+ * or 2, counted from the rows that UPDATE returns (`settled`: product, money, room_id, status, amount, payout), so the
+ * issue's bets are not read again.
+ */
+export const SETTLED_TOTALS = (settled: string): string => APPLY(`
     select product, money, room_id, status, count(*) as n, sum(amount) as stake, sum(payout) as payout
-      from lottery_bets where issue_id = $1 group by product, money, room_id, status
+      from ${settled} group by product, money, room_id, status
     union all
-    select product, money, room_id, 3::smallint, -count(*), -sum(amount), 0 from lottery_bets where issue_id = $1 group by product, money, room_id`),
-  [issueId])
-}
+    select product, money, room_id, 3::smallint, -count(*), -sum(amount), 0 from ${settled} group by product, money, room_id`)
 
 /** Before cancellation marks them: the issue's open and settled bets move to 4 (已撤单). */
 export async function cancelledTotals(db: Queryable, issueId: number): Promise<void> {

@@ -24,6 +24,8 @@ begin
   perform ledger_strand_turn(p_product);
   drop table if exists pg_temp._ledger_legs;
   drop table if exists pg_temp._ledger_flows;
+  -- Transfer ids are drawn as the legs are staged, in their order (the scan of the arrays is in ordinality order; a
+  -- batch that fails or replays leaves a gap, as any rolled-back transfer does).
   -- House accounts are opened on first use, and looked up once per kind (a settlement pays every winner from one).
   -- Each leg finds its owned accounts as it is staged (null: LD004 below), by key, an index probe per leg (so too the
   -- lock and the balances below): a join would let the planner hash every account of the product, and a batch would
@@ -39,7 +41,7 @@ begin
            case when l.to_kind >= 10 and l.to_owner is null then v_house_ids[array_position(v_house_kinds, l.to_kind)]
                 else (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = l.to_kind
                         and coalesce(a.owner_id, 0) = coalesce(l.to_owner, 0)) end as to_account,
-           null::bigint as id
+           nextval('ledger_transfers_id_seq') as id
       from unnest(p_keys, p_from_kinds, p_from_owners, p_to_kinds, p_to_owners, p_amounts, p_types, p_refs, p_remarks)
            with ordinality as l(key, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark, ord);
   if exists (select 1 from _ledger_legs where amount is null or amount <= 0) then
@@ -52,11 +54,14 @@ begin
     raise exception 'ledger account missing in batch' using errcode = 'LD004';
   end if;
 
-  select count(*), count(*) filter (where t.product = p_product and t.money = p_money and t.from_account = l.from_account
-                                      and t.to_account = l.to_account and t.amount = l.amount and t.type = l.type)
-    into v_existing, v_matching
-    from _ledger_legs l join ledger_transfers t on t.key = l.key;
-  if v_existing > 0 then
+  -- A replay repeats the whole batch, so its first key was used: then every key is compared. A batch whose first key is
+  -- new is not joined with the transfers made before; any of its keys used before stops it at the unique key when its
+  -- transfers are written (LD002 there too).
+  if exists (select 1 from ledger_transfers t where t.key = p_keys[1]) then
+    select count(*), count(*) filter (where t.product = p_product and t.money = p_money and t.from_account = l.from_account
+                                        and t.to_account = l.to_account and t.amount = l.amount and t.type = l.type)
+      into v_existing, v_matching
+      from _ledger_legs l join ledger_transfers t on t.key = l.key;
     if v_existing = v_n and v_matching = v_n then return query select 0, v_n; return; end if;
     raise exception 'batch overlaps transfers made before' using errcode = 'LD002';
   end if;
@@ -82,9 +87,6 @@ begin
   update ledger_accounts a set balance = a.balance + d.delta
     from (select account, sum(delta) as delta from _ledger_flows group by account) d where a.id = d.account;
 
-  update _ledger_legs l set id = s.id
-    from (select o.ord, nextval('ledger_transfers_id_seq') as id from (select ord from _ledger_legs order by ord) o) s
-   where s.ord = l.ord;
   for v_k in
     select kind, sum(delta) as delta from (
       select from_kind as kind, -amount as delta from _ledger_legs union all select to_kind, amount from _ledger_legs
@@ -105,11 +107,19 @@ begin
     v_hashes := v_hashes || v_hash;
   end loop;
   update audit_heads set seq = v_seq + v_n, hash = v_hash where chain = v_chain;
-  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
-                                chain, chain_seq, chain_hash)
-    select l.id, p_product, p_money, l.key, l.from_account, l.to_account, l.amount, l.type, l.ref, l.remark, coalesce(p_admin, ''), v_at,
-           v_chain, v_seq + h.n, h.hash
-      from _ledger_legs l join unnest(v_hashes) with ordinality as h(hash, n) on h.n = l.ord order by l.ord;
+  begin
+    insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                  chain, chain_seq, chain_hash)
+      select l.id, p_product, p_money, l.key, l.from_account, l.to_account, l.amount, l.type, l.ref, l.remark, coalesce(p_admin, ''), v_at,
+             v_chain, v_seq + h.n, h.hash
+        from _ledger_legs l join unnest(v_hashes) with ordinality as h(hash, n) on h.n = l.ord order by l.ord;
+  exception when unique_violation then
+    get stacked diagnostics v_bad = constraint_name;
+    if v_bad = 'ledger_transfers_key' then
+      raise exception 'batch overlaps transfers made before' using errcode = 'LD002';
+    end if;
+    raise;
+  end;
   insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
     select p_product, p_money, f.owner, f.account, l.id, f.type, f.delta, f.before, f.before + f.delta, f.ref, f.remark, v_at
       from _ledger_flows f join _ledger_legs l on l.ord = f.ord where f.kind = 1 order by f.ord, f.side;
@@ -124,7 +134,8 @@ begin
            row((d).member_id, 0, 0, 0, sum((d).recharge_amount), sum((d).recharge_count), sum((d).withdraw_amount),
                sum((d).withdraw_count), sum((d).bet_amount), sum((d).payout_amount), sum((d).gift_amount),
                sum((d).manual_add), sum((d).manual_sub), sum((d).interest_paid))::report_delta
-      from (select id, report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs) x
+      -- (offset 0: each leg classified once, not once per field of the delta taken from it)
+      from (select id, report_classify(type, from_kind, from_owner, to_kind, to_owner, amount) as d from _ledger_legs offset 0) x
      where (d).member_id is not null group by (d).member_id;
   end if;
   return query select v_n, 0;
