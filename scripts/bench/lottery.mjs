@@ -87,8 +87,8 @@ export async function placing(m, db, room, issue, members, seconds, writers) {
 }
 
 /**
- * Milliseconds of CPU a PostgreSQL backend on this machine has used (null when its process is elsewhere): steadier than
- * the wall clock on a shared machine, where another guest's load stretches a settlement by a second.
+ * Milliseconds of CPU a PostgreSQL backend on this machine has used (null when its process is elsewhere): a settlement
+ * far slower than its CPU time waited (on a lock, the disk); one close to it was slow work, or a slow machine.
  */
 function backendCpu(pid) {
   try {
@@ -105,7 +105,8 @@ export async function settleAndPlace(m, db, label, bets, workers) {
   const members = await fundedMembers(m, db)
   // Several draws, each in a room of its own with the same issue number, so the same seed and the same winners: a typical
   // draw, of the 14 play ways the bets cycle through 4 win (28,572 winners of 100,000; other draws have 3 or 5). One
-  // settlement is a few seconds of one core, so the median of several says more about the code than about the machine.
+  // settlement is a few seconds of one core, which a shared machine's other guests stretch by a second now and then:
+  // the median of several.
   const draws = Math.max(1, Number(process.env.BENCH_SETTLE_DRAWS ?? 3))
   const times = []
   const cpu = []

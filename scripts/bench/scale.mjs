@@ -5,7 +5,7 @@
 // settling a draw of 100,000 bets and bets placed per second (fresh databases), and ledger:check's run time; first, this
 // machine's speed at the database's kind of work (src/server/bench-data/reference.ts), to compare runs on other machines.
 // Sizes: BENCH_SCALE (1 = the full set on PostgreSQL), BENCH_PGLITE_SCALE (0.1); BENCH_SCALE_ONLY=pg|pglite;
-// BENCH_SCALE_N (calls per list, 100 on PostgreSQL, 50 on PGlite); BENCH_SETTLE_BETS (100,000).
+// BENCH_SCALE_N (calls per list, 100 on PostgreSQL, 50 on PGlite); BENCH_SETTLE_BETS (100,000), BENCH_SETTLE_DRAWS (3).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
