@@ -94,13 +94,14 @@ function backendCpu(pid) {
   try {
     if (!pid || readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return Math.round(((Number(f[11]) + Number(f[12])) * 1000) / 100)
+    // utime and stime, in clock ticks (Linux: 100 a second)
+    return (Number(f[11]) + Number(f[12])) * 10
   } catch {
     return null
   }
 }
 
-/** A fresh database with members holding money: settle one issue of `bets` bets, then place bets for a while. */
+/** A fresh database with members holding money: settle draws of `bets` bets each, then place bets for a while. */
 export async function settleAndPlace(m, db, label, bets, workers) {
   const members = await fundedMembers(m, db)
   // Several draws, each in a room of its own with the same issue number, so the same seed and the same winners: a typical

@@ -14,7 +14,7 @@ create or replace function ledger_transfer_batch(
 language plpgsql as $f$
 declare
   v_n int := coalesce(array_length(p_keys, 1), 0);
-  v_existing int; v_matching int; v_bad text; v_k record;
+  v_existing int; v_matching int; v_bad text; v_constraint text; v_k record;
   v_slot smallint := (${STRAND_OF_TX})::smallint;
   v_at timestamptz := coalesce(p_at, now());
   v_chain text; v_seq bigint; v_hash bytea; v_c bytea; v_contents bytea[]; v_hashes bytea[] := '{}';
@@ -24,14 +24,14 @@ begin
   perform ledger_strand_turn(p_product);
   drop table if exists pg_temp._ledger_legs;
   drop table if exists pg_temp._ledger_flows;
-  -- Transfer ids are drawn as the legs are staged, in their order (the scan of the arrays is in ordinality order; a
-  -- batch that fails or replays leaves a gap, as any rolled-back transfer does).
   -- House accounts are opened on first use, and looked up once per kind (a settlement pays every winner from one).
   -- Each leg finds its owned accounts as it is staged (null: LD004 below), by key, an index probe per leg (so too the
   -- lock and the balances below): a join would let the planner hash every account of the product, and a batch would
   -- cost what the ledger holds, not what it moves.
   select array_agg(k order by k), array_agg(ledger_account(p_product, p_money, k, null) order by k) into v_house_kinds, v_house_ids
     from (select distinct k from unnest(p_from_kinds || p_to_kinds) k where k >= 10) h;
+  -- Transfer ids are drawn as the legs are staged, in their order (the scan of the arrays is in ordinality order; a
+  -- batch that fails or replays leaves a gap, as any rolled-back transfer does).
   create temp table _ledger_legs on commit drop as
     select l.ord::int as ord, l.key, l.from_kind, l.from_owner, l.to_kind, l.to_owner, l.amount, l.type,
            coalesce(l.ref, '') as ref, coalesce(l.remark, '') as remark,
@@ -114,8 +114,8 @@ begin
              v_chain, v_seq + h.n, h.hash
         from _ledger_legs l join unnest(v_hashes) with ordinality as h(hash, n) on h.n = l.ord order by l.ord;
   exception when unique_violation then
-    get stacked diagnostics v_bad = constraint_name;
-    if v_bad = 'ledger_transfers_key' then
+    get stacked diagnostics v_constraint = constraint_name;
+    if v_constraint = 'ledger_transfers_key' then
       raise exception 'batch overlaps transfers made before' using errcode = 'LD002';
     end if;
     raise;
