@@ -1,13 +1,13 @@
 // The ledger's set-based posting of a history (the benchmark data's load): legs staged in a table, each with its own
 // time, are written in time order, in chunks, exactly as the ledger functions would have: transfer ids in time order,
 // accounts' balances and the house slots, every member's 账变 and merchant's bill with before/after from a running
-// window sum, and the strands' hash chains as a running aggregate (sha256(previous ‖ sha256(content))) from each
-// strand's head. It is the ledger's one other writer beside ledger_transfer and ledger_transfer_batch, for a product
+// window sum, and the strands' hash chains (sha256(previous ‖ sha256(content))) from each strand's head, one loop over
+// each chunk. It is the ledger's one other writer beside ledger_transfer and ledger_transfer_batch, for a product
 // nothing else writes to while it runs; `npm run ledger:check` and `audit:verify` check what it wrote like any other.
 import type { Db, Queryable } from '../db/db'
 import { one } from '../db/db'
 import { STRANDS } from '../db/constants'
-import { createChainAggregate } from '../audit/chain-aggregate'
+import { createChainRun } from '../audit/chain-run'
 
 /** Legs a chunk posts (bounds the sorts of one transaction). */
 const CHUNK_LEGS = 1_000_000
@@ -120,22 +120,23 @@ const STRAND_CHUNK = `(select c.*, (c.id % ${STRANDS})::int as strand, 'ledger:'
   from bench_t c where c.id > $2 and c.id <= $3)`
 
 /**
- * A chunk's transfers, their hashes chained from each strand's head (windows over the strand's integer residue: no
- * sort or join on the chain's text); then each head moves to its strand's last transfer of the chunk, which is among
- * the chunk's last ${STRANDS} ids (they are consecutive).
+ * A chunk's transfers, their hashes chained from each strand's head by one loop over the chunk in id order (chain_run);
+ * each transfer's place in its strand follows from its id, the chunk's ids being consecutive. Then each head moves to
+ * its strand's last transfer of the chunk, which is among the chunk's last ${STRANDS} ids.
  */
 async function postTransfers(tx: Queryable, product: string, lo: number, hi: number, fast: boolean): Promise<void> {
-  await createChainAggregate(tx)
-  // The heads as two arrays by strand, each read once (an InitPlan), not carried through the window's sort row by row.
+  await createChainRun(tx)
+  const hashed = `select t.strand, sha256(${fast ? FAST_CONTENT : CONTENT}) from ${STRAND_CHUNK} t order by t.id`
+  // The heads as two arrays by strand, each read once (an InitPlan).
   await tx.query(`with h as (select array_agg(a.seq order by s) as seq, array_agg(a.hash order by s) as hash
                    from generate_series(0, ${STRANDS - 1}) s join audit_heads a on a.chain = 'ledger:' || $1 || ':' || s)
     insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
                                   chain, chain_seq, chain_hash)
     select t.id, $1, t.money, t.key, t.from_account, t.to_account, t.amount, t.type, t.ref, t.remark, '', t.at, t.chain,
-           (select seq from h)[t.strand + 1] + row_number() over w,
-           pg_temp.bench_chain((select hash from h)[t.strand + 1], sha256(${fast ? FAST_CONTENT : CONTENT})) over w
+           (select seq from h)[t.strand + 1] + (t.id - $2 - 1) / ${STRANDS} + 1, x.hash
       from ${STRAND_CHUNK} t
-    window w as (partition by t.strand order by t.id)`, [product, lo, hi])
+      join unnest(pg_temp.chain_run((select hash from h), $4, $1, $2, $3)) with ordinality x(hash, n) on x.n = t.id - $2`,
+  [product, lo, hi, hashed])
   await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
       from ledger_transfers t where t.id > greatest($1::bigint, $2::bigint - ${STRANDS}) and t.id <= $2 and h.chain = t.chain`, [lo, hi])
   // The first rows written out are compared with the function itself.
