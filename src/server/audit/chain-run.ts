@@ -1,7 +1,7 @@
 // The audit chain of many rows at once, for writers of many rows in one statement (the benchmark data's load): each
 // row's hash is sha256(previous ‖ sha256(content)) from its strand's head, as audit_chain_next would give it row by row.
-// One loop in one function call: a custom aggregate over a window costs twice as much a row (a call of its step function
-// and the window's own work for every row), and this is the load's longest stream.
+// One loop in one function call: a custom aggregate over a window costs about twice as much per row (a call of its step
+// function and the window's own work for every row), and the transfers' chains are the load's longest stream.
 import type { Queryable } from '../db/db'
 
 /**
