@@ -59,7 +59,7 @@ export const oplogSection: BenchSection = {
         ip, '${UA}', at)) from bench_oplog order by id`
       // The heads as two arrays by strand (a strand not yet written starts at 0 and 32 zero bytes), read once; a row's
       // place in its strand follows from its id (consecutive ids go round the strands).
-      await tx.query(
+      const written = await tx.query(
         `with h as (select array_agg(coalesce(a.seq, 0) order by k) as seq, array_agg(coalesce(a.hash, decode(repeat('00', 32), 'hex')) order by k) as hash
                       from generate_series(0, ${OPLOG_STRANDS - 1}) k left join audit_heads a on a.chain = $2 || ':' || k)
          insert into operation_logs (id, admin_id, admin_name, product, action, path, target_ids, before, after, ip, user_agent,
@@ -69,6 +69,7 @@ export const oplogSection: BenchSection = {
            from bench_oplog o
            join unnest(pg_temp.chain_run((select hash from h), $4, $1, $3, $3)) with ordinality x(hash, n) on x.n = o.id - $3`,
         [o.product, oplogChain(o.product), base, hashed])
+      if (written.rowCount !== total) throw new Error(`bench:data oplogs: ${written.rowCount} of ${total} rows were chained`)
       // Each strand's head moves to its last row, which is among the last ${OPLOG_STRANDS} ids (they are consecutive).
       await tx.query(
         `insert into audit_heads as h (chain, seq, hash)

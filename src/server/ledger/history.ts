@@ -128,7 +128,7 @@ async function postTransfers(tx: Queryable, product: string, lo: number, hi: num
   await createChainRun(tx)
   const hashed = `select t.strand, sha256(${fast ? FAST_CONTENT : CONTENT}) from ${STRAND_CHUNK} t order by t.id`
   // The heads as two arrays by strand, each read once (an InitPlan).
-  await tx.query(`with h as (select array_agg(a.seq order by s) as seq, array_agg(a.hash order by s) as hash
+  const written = await tx.query(`with h as (select array_agg(a.seq order by s) as seq, array_agg(a.hash order by s) as hash
                    from generate_series(0, ${STRANDS - 1}) s join audit_heads a on a.chain = 'ledger:' || $1 || ':' || s)
     insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
                                   chain, chain_seq, chain_hash)
@@ -137,6 +137,8 @@ async function postTransfers(tx: Queryable, product: string, lo: number, hi: num
       from ${STRAND_CHUNK} t
       join unnest(pg_temp.chain_run((select hash from h), $4, $1, $2, $3)) with ordinality x(hash, n) on x.n = t.id - $2`,
   [product, lo, hi, hashed])
+  // The join pairs a hash with its transfer by position: a chunk whose ids were not consecutive would lose rows here.
+  if (written.rowCount !== hi - lo) throw new Error(`ledger history: ${written.rowCount} of ${hi - lo} transfers of a chunk were chained`)
   await tx.query(`update audit_heads h set seq = t.chain_seq, hash = t.chain_hash
       from ledger_transfers t where t.id > greatest($1::bigint, $2::bigint - ${STRANDS}) and t.id <= $2 and h.chain = t.chain`, [lo, hi])
   // The first rows written out are compared with the function itself.
