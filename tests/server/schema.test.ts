@@ -40,6 +40,7 @@ const LANDED: [string, string][] = [
  ['028-ledger-lean', '7d589f2f6d4ff6a5'],
  ['029-settle-big-wins', '34a54adcbc85d7a4'],
  ['030-ledger-references', '4dd63c9f8c25f86f'],
+ ['031-product-key', '22e8fd1ab36c6d24'],
 ]
 
 let t: TestApp
@@ -93,5 +94,17 @@ describe('menus', () => {
     // Starting again adds nothing.
     await seed(t.db, ALL_ROUTES)
     expect((await one<{ n: number }>(t.db, 'select count(*)::int as n from menus'))!.n).toBe(before.length)
+  })
+})
+
+describe('product keys', () => {
+  it('stand for one product each: a product whose key another holds is refused, so a keyed list shows its product only', async () => {
+    // 'k383' and 'k361662' share a hashtext (found by search); the keyed indexes of the 账变 and bets lists match a
+    // product by product_key alone.
+    const [a, b] = (await many<{ k: number }>(t.db, `select product_key(c) as k from unnest(array['k383', 'k361662']) c`)).map((r) => r.k)
+    expect(a).toBe(b)
+    await t.db.query(`insert into products (code, name) values ('k383', '甲')`)
+    await expect(t.db.query(`insert into products (code, name) values ('k361662', '乙')`)).rejects.toThrow(/products_key/)
+    await t.db.query(`delete from products where code = 'k383'`)
   })
 })

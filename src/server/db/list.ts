@@ -33,6 +33,8 @@ export interface ListDef<Q extends object, R extends object = Record<string, unk
   table: string
   /** The product column: the list shows the caller's product only. Absent: a platform list (admins, menus). */
   product?: string
+  /** The table's list indexes lead with product_key(product) (migration 031), so the product is matched by its key. */
+  productKey?: boolean
   /** Conditions always present (virtual members out, a fixed kind); SQL, `?` takes `params`. */
   base?: string
   params?: unknown[]
@@ -69,7 +71,7 @@ export function defineList<Q extends object, R extends object = Record<string, u
   const where = async (q: Q, f: FilterCtx) => {
     const query = q as Record<string, unknown>
     const w = new Where()
-    if (def.product) w.add(`${def.product} = ?`, f.product)
+    if (def.product) w.add(def.productKey ? `product_key(${def.product}) = product_key(?)` : `${def.product} = ?`, f.product)
     if (def.base) w.add(def.base, ...(def.params ?? []))
     const base = w.parts.length
     for (const [name, how] of Object.entries(def.filters ?? {}) as [string, string | Filter][]) {

@@ -31,6 +31,7 @@ import m027 from './migrations/027-views-exports'
 import m028 from './migrations/028-ledger-lean'
 import m029 from './migrations/029-settle-big-wins'
 import m030 from './migrations/030-ledger-references'
+import m031 from './migrations/031-product-key'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -44,6 +45,7 @@ export const MIGRATIONS: [string, string][] = [
   ['028-ledger-lean', m028],
   ['029-settle-big-wins', m029],
   ['030-ledger-references', m030],
+  ['031-product-key', m031],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

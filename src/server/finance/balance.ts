@@ -24,7 +24,7 @@ const byTypes: Filter<string> = (w, raw) => {
 /** The balance changes of one money class: its members (real: kind 0, trial: kind 2) are named by username. */
 const changes = (money: typeof MONEY.real | typeof MONEY.trial) => ({
   from: 'balance_changes b join members m on m.id = b.member_id', countFrom: 'balance_changes b', select: COLS,
-  id: 'b.id', table: 'balance_changes', product: 'b.product', base: 'b.money = ?', params: [money], time: 'b.created_at',
+  id: 'b.id', table: 'balance_changes', product: 'b.product', productKey: true, base: 'b.money = ?', params: [money], time: 'b.created_at',
   filters: { username: by.member('b.member_id', money), member_id: 'b.member_id', type: byTypes, ref: by.text('b.ref') },
   sums: STATS, statsKey: 'balance_stat', extra: () => ({ types: TYPES }),
 })

@@ -42,7 +42,7 @@ const rollupTotals = (money: MoneyClass) => async (db: Db, w: Where, q: BetQuery
  */
 function betList(money: MoneyClass) {
   const list = defineList<BetQuery & { placed: BetQuery }, Bet>({
-    from: FROM, countFrom: 'lottery_bets b', select: COLS, id: 'b.id', table: 'lottery_bets', product: 'b.product', base: 'b.money = ?', params: [money],
+    from: FROM, countFrom: 'lottery_bets b', select: COLS, id: 'b.id', table: 'lottery_bets', product: 'b.product', productKey: true, base: 'b.money = ?', params: [money],
     filters: {
       username: by.member('b.member_id', money),
       member_id: 'b.member_id',
