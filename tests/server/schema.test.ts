@@ -40,7 +40,7 @@ const LANDED: [string, string][] = [
  ['028-ledger-lean', '7d589f2f6d4ff6a5'],
  ['029-settle-big-wins', '34a54adcbc85d7a4'],
  ['030-ledger-references', '4dd63c9f8c25f86f'],
- ['031-product-key', '22e8fd1ab36c6d24'],
+ ['031-product-key', '24b8b67988fe5772'],
 ]
 
 let t: TestApp
