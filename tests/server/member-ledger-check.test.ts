@@ -68,6 +68,19 @@ describe('ledger check', () => {
     expect(line).toMatchObject({ ok: false, detail: `转账 ${bad} 的转出或转入账户不存在` })
   })
 
+  it('reports a transfer whose account is not marked as moved (which is what keeps it from being deleted)', async () => {
+    const { a } = await activity()
+    const acc = (await t.db.query<{ id: number; moved: boolean }>('select id, moved from ledger_accounts where owner_id = $1 and kind = 1', [a])).rows[0]
+    expect(acc.moved).toBe(true)
+    const first = (await t.db.query<{ id: number }>('select min(id) as id from ledger_transfers where from_account = $1 or to_account = $1', [acc.id])).rows[0].id
+    await t.db.query('update ledger_accounts set moved = false where id = $1', [acc.id])
+    const r = await t.get(URL, token)
+    expect(r.data.ok).toBe(false)
+    const line = r.data.lines.find((l: any) => l.name === '资金隔离（真实、虚拟、试玩、额度互不相混）')
+    expect(line.ok).toBe(false)
+    expect(line.detail).toContain(`转账 ${first} 的账户未标记为有转账（可被删除）`)
+  })
+
   it('reports an account whose transfers have no 账变 records', async () => {
     const { a } = await activity()
     const acc = (await t.db.query<{ id: number }>('select id from ledger_accounts where owner_id = $1 and kind = 1', [a])).rows[0].id

@@ -41,6 +41,7 @@ const LANDED: [string, string][] = [
  ['029-settle-big-wins', '34a54adcbc85d7a4'],
  ['030-ledger-references', '4dd63c9f8c25f86f'],
  ['031-product-key', '24b8b67988fe5772'],
+ ['032-ledger-accounts-hot', '550f728c23200848'],
 ]
 
 let t: TestApp

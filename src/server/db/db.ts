@@ -2,8 +2,14 @@
 
 export interface QueryResult<T> { rows: T[]; rowCount: number }
 
+/**
+ * A statement `name`d is parsed and planned once per PostgreSQL connection and kept there, so only the few statements
+ * run for every movement of money are named (each name stays prepared on every pooled connection); PGlite ignores it.
+ */
+export interface QueryOptions { name?: string }
+
 export interface Queryable {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
+  query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>
   /** Runs a script of several statements without parameters (migrations only). */
   exec(sql: string): Promise<void>
 }
@@ -22,8 +28,8 @@ export interface Db extends Queryable {
 }
 
 /** First row or undefined. */
-export async function one<T = Record<string, any>>(q: Queryable, sql: string, params: unknown[] = []): Promise<T | undefined> {
-  return (await q.query<T>(sql, params)).rows[0]
+export async function one<T = Record<string, any>>(q: Queryable, sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<T | undefined> {
+  return (await q.query<T>(sql, params, opts)).rows[0]
 }
 
 export async function many<T = Record<string, any>>(q: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {

@@ -32,6 +32,7 @@ import m028 from './migrations/028-ledger-lean'
 import m029 from './migrations/029-settle-big-wins'
 import m030 from './migrations/030-ledger-references'
 import m031 from './migrations/031-product-key'
+import m032 from './migrations/032-ledger-accounts-hot'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -46,6 +47,7 @@ export const MIGRATIONS: [string, string][] = [
   ['029-settle-big-wins', m029],
   ['030-ledger-references', m030],
   ['031-product-key', m031],
+  ['032-ledger-accounts-hot', m032],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,6 +1,6 @@
 // A PostgreSQL server through a pg pool behind the Db interface.
 import pg from 'pg'
-import type { Db, Queryable, QueryResult } from './db'
+import type { Db, Queryable, QueryOptions, QueryResult } from './db'
 
 // Return bigint/numeric as strings (money is integer 分; ids fit JS numbers for int4).
 pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v))
@@ -13,8 +13,8 @@ export function pgDb(connectionString: string, max = 10): Db {
   // An idle client's connection can end under us (server restart, a terminated backend): pg emits 'error' on the
   // pool, and without a listener Node would crash. The pool drops that client and opens a new one on next use.
   pool.on('error', (err) => console.warn('[db] idle PostgreSQL connection lost:', err.message))
-  const query = async <T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
-    const r = await pool.query(sql, params as any[])
+  const query = async <T>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<T>> => {
+    const r = await pool.query(config(sql, params, opts))
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 }
   }
   return {
@@ -28,8 +28,8 @@ export function pgDb(connectionString: string, max = 10): Db {
       // One connection runs one statement at a time: statements issued together (Promise.all) queue in order.
       let last: Promise<unknown> = Promise.resolve()
       const t: Queryable = {
-        async query<T>(sql: string, params: unknown[] = []) {
-          const run = last.then(() => client.query(sql, params as any[]))
+        async query<T>(sql: string, params: unknown[] = [], opts?: QueryOptions) {
+          const run = last.then(() => client.query(config(sql, params, opts)))
           last = run.catch(() => undefined)
           const r = await run
           return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 }
@@ -57,6 +57,9 @@ export function pgDb(connectionString: string, max = 10): Db {
     },
   }
 }
+
+const config = (text: string, values: unknown[], opts?: QueryOptions): pg.QueryConfig =>
+  ({ text, values: values as any[], ...(opts?.name ? { name: opts.name } : {}) })
 
 /**
  * LISTEN needs a connection of its own (a pooled one goes back to the pool). A lost connection is opened again after a

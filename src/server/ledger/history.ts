@@ -181,7 +181,7 @@ async function postBalances(tx: Queryable, product: string, lo: number, hi: numb
 
 /** The owned accounts' balances, moved once by all their movements. */
 async function moveBalances(tx: Queryable, product: string): Promise<void> {
-  await tx.query(`update ledger_accounts a set balance = a.balance + d.delta
+  await tx.query(`update ledger_accounts a set balance = a.balance + d.delta, moved = true
       from (select account, sum(delta) as delta from bench_f group by account) d
      where a.id = d.account and a.product = $1`, [product])
 }

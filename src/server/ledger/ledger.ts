@@ -90,7 +90,7 @@ export async function transfer(db: Queryable, t: TransferInput): Promise<Transfe
     }>(db,
       `select * from ledger_transfer($1, $2, $3::smallint, $4::smallint, $5, $6::smallint, $7, $8::bigint, $9::smallint, $10, $11, $12, $13)`,
       [t.key, t.product, t.money, t.from.kind, owned(t.from), t.to.kind, owned(t.to), String(t.amount), t.type,
-        t.ref ?? '', t.remark ?? '', t.admin ?? '', t.at ?? null])
+        t.ref ?? '', t.remark ?? '', t.admin ?? '', t.at ?? null], { name: 'ledger_transfer' })
     return {
       id: Number(r!.transfer_id), replayed: r!.replayed,
       fromBefore: num(r!.from_before), fromAfter: num(r!.from_after), toBefore: num(r!.to_before), toAfter: num(r!.to_after),

@@ -216,7 +216,7 @@ export async function deleteMembers(db: Queryable, product: string, ids: number[
   const rows = await many<{ id: number; username: string; busy: boolean; history: boolean; downline: boolean }>(db,
     `select m.id, m.username,
             exists (select 1 from ledger_accounts a where a.product = m.product and a.owner_id = m.id and a.kind < 4
-                      and (a.balance <> 0 or exists (select 1 from ledger_transfers t where t.from_account = a.id or t.to_account = a.id)))
+                      and (a.balance <> 0 or a.moved))
               or exists (select 1 from recharges r where r.member_id = m.id)
               or exists (select 1 from withdrawals w where w.member_id = m.id) as busy,
             exists (select 1 from member_logins l where l.member_id = m.id) or exists (select 1 from member_notes n where n.member_id = m.id) as history,

@@ -11,6 +11,7 @@
 // with its fee, a plan paid with its interest) writes them all on its one strand.
 import eventsNotify from './events-notify'
 import financeTotals from './finance-totals'
+import ledgerAccount from './ledger-account'
 import ledgerStrandTurn from './ledger-strand-turn'
 import ledgerTransfer from './ledger-transfer'
 import ledgerTransferBatch from './ledger-transfer-batch'
@@ -20,6 +21,7 @@ import reportQueue from './report-queue'
 
 /** In the order they are applied. */
 export const FUNCTIONS: [name: string, sql: string][] = [
+  ['ledger_account', ledgerAccount],
   ['ledger_strand_turn', ledgerStrandTurn],
   ['ledger_transfer', ledgerTransfer],
   ['ledger_transfer_batch', ledgerTransferBatch],

@@ -84,7 +84,7 @@ begin
   if v_bad is not null then
     raise exception 'insufficient funds in batch' using errcode = 'LD001', detail = 'owners:' || v_bad;
   end if;
-  update ledger_accounts a set balance = a.balance + d.delta
+  update ledger_accounts a set balance = a.balance + d.delta, moved = true
     from (select account, sum(delta) as delta from _ledger_flows group by account) d where a.id = d.account;
 
   for v_k in

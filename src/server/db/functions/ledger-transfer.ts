@@ -5,6 +5,10 @@ export default /* sql */ `
 -- One movement of money, exactly once per key. A retry with the same key and content answers the first transfer
 -- (replayed = true) and moves nothing; the same key with other content fails (LD002). Too little money: LD001
 -- with the available balance in DETAIL. Owned accounts are locked in id order.
+--
+-- Each statement a transfer runs costs its executor start, snapshot and plan check whatever it does, so the function
+-- runs few: the locks; the accounts with the key's earlier transfer; the owned balances; the strand's slot rows; and
+-- one statement that moves the chain head and writes the transfer, its 账变 and bills and the report's delta.
 create or replace function ledger_transfer(
   p_key text, p_product text, p_money smallint,
   p_from_kind smallint, p_from_owner int, p_to_kind smallint, p_to_owner int,
@@ -13,23 +17,31 @@ create or replace function ledger_transfer(
                  from_before bigint, from_after bigint, to_before bigint, to_after bigint)
 language plpgsql as $f$
 declare
-  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint;
-  v_prev ledger_transfers%rowtype;
+  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint; v_n int;
+  v_prev bigint; v_prev_same boolean; v_prev_from bigint; v_prev_to bigint;
   v_at timestamptz := coalesce(p_at, now());
-  v_chain text; v_seq bigint; v_hash bytea; v_content bytea; v_strand smallint; v_moved smallint[];
+  v_strand smallint := (${STRAND_OF_TX})::smallint;
+  v_chain text := 'ledger:' || p_product || ':' || v_strand;
 begin
   if p_amount is null or p_amount <= 0 then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
   end if;
-  perform ledger_strand_turn(p_product);
-  perform pg_advisory_xact_lock(hashtextextended(p_key, ${LOCK_SEED.transferKey}));
-  v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner);
-  v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner);
-  select * into v_prev from ledger_transfers t where t.key = p_key;
-  if found then
-    if v_prev.product = p_product and v_prev.money = p_money and v_prev.from_account = v_from
-       and v_prev.to_account = v_to and v_prev.amount = p_amount and v_prev.type = p_type then
-      return query select v_prev.id, true, v_from, v_to, null::bigint, null::bigint, null::bigint, null::bigint;
+  -- The strand's turn, then the key (left to right). The key's earlier transfer is read by the next statement, whose
+  -- snapshot is taken after the lock: a transfer with this key that committed while we waited is seen.
+  perform ledger_strand_turn(p_product), pg_advisory_xact_lock(hashtextextended(p_key, ${LOCK_SEED.transferKey}));
+  select (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = p_from_kind
+                                              and coalesce(a.owner_id, 0) = coalesce(p_from_owner, 0)),
+         (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = p_to_kind
+                                              and coalesce(a.owner_id, 0) = coalesce(p_to_owner, 0)),
+         t.id, t.product = p_product and t.money = p_money and t.amount = p_amount and t.type = p_type, t.from_account, t.to_account
+    into v_from, v_to, v_prev, v_prev_same, v_prev_from, v_prev_to
+    from (select 1) one left join ledger_transfers t on t.key = p_key;
+  -- A house account is opened on its first use (ledger_account); a missing owned account is LD004.
+  if v_from is null then v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner); end if;
+  if v_to is null then v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner); end if;
+  if v_prev is not null then
+    if v_prev_same and v_prev_from = v_from and v_prev_to = v_to then
+      return query select v_prev, true, v_from, v_to, null::bigint, null::bigint, null::bigint, null::bigint;
       return;
     end if;
     raise exception 'key % was used for another transfer', p_key using errcode = 'LD002';
@@ -42,7 +54,7 @@ begin
     perform 1 from ledger_accounts where id in (v_from, v_to) order by id for update;
   end if;
   if p_from_kind < 10 then
-    update ledger_accounts set balance = balance - p_amount where id = v_from and balance >= p_amount
+    update ledger_accounts set balance = balance - p_amount, moved = true where id = v_from and balance >= p_amount
       returning balance + p_amount into v_fb;
     if v_fb is null then
       raise exception 'insufficient funds' using errcode = 'LD001',
@@ -50,61 +62,66 @@ begin
     end if;
   end if;
   if p_to_kind < 10 then
-    update ledger_accounts set balance = balance + p_amount where id = v_to returning balance - p_amount into v_tb;
+    update ledger_accounts set balance = balance + p_amount, moved = true where id = v_to returning balance - p_amount into v_tb;
   end if;
 
-  v_id := nextval('ledger_transfers_id_seq');
-  -- The strand's two slot rows and chain head exist after its first transfer, so one UPDATE each moves them with a
-  -- cached plan (the upserting helpers cost more; audit_chain_next, an SQL function, is parsed again on every call).
-  -- A slot row the UPDATE did not find is opened with the movement: exactly the kinds it missed.
-  v_strand := (${STRAND_OF_TX})::smallint;
+  -- The strand's two slot rows exist after its first transfer; a slot row the UPDATE did not find is opened with the
+  -- movement (exactly the kinds it missed).
   if p_from_kind <> p_to_kind then
-    with moved as (
-      update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
-       where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind)
-      returning kind)
-    select coalesce(array_agg(kind), '{}') into v_moved from moved;
-    if cardinality(v_moved) < 2 then
+    update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
+     where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
+    get diagnostics v_n = row_count;
+    if v_n < 2 then
       insert into ledger_slots as s (product, money, kind, slot, balance)
       select p_product, p_money, k, v_strand, case when k = p_from_kind then -p_amount else p_amount end
-        from unnest(array[p_from_kind, p_to_kind]) k where k <> all(v_moved) order by k
+        from unnest(array[p_from_kind, p_to_kind]) k
+       where not exists (select 1 from ledger_slots o where o.product = p_product and o.money = p_money and o.kind = k and o.slot = v_strand)
+       order by k
       on conflict (product, money, kind, slot) do update set balance = s.balance + excluded.balance;
     end if;
   end if;
-  -- The transaction's strand (its turn was taken first): the head row stays locked until commit.
-  v_chain := 'ledger:' || p_product || ':' || v_strand;
-  v_content := ledger_transfer_content(v_chain, v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type,
-    coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
-  update audit_heads set seq = seq + 1, hash = sha256(hash || sha256(v_content)) where chain = v_chain
-    returning seq, hash into v_seq, v_hash;
-  if not found then
-    select c.seq, c.hash into v_seq, v_hash from audit_chain_next(v_chain, v_content) c;
-  end if;
-  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
-                                chain, chain_seq, chain_hash)
-    values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
-            coalesce(p_admin, ''), v_at, v_chain, v_seq, v_hash);
-  if p_from_kind = 1 then
-    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
-      values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount,
-              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
-  end if;
-  if p_to_kind = 1 then
-    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
-      values (p_product, p_money, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
-              coalesce(p_ref, ''), coalesce(p_remark, ''), v_at);
-  end if;
-  if p_from_kind = 4 then
-    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
-      values (p_product, p_from_owner, v_from, v_id, p_type, p_amount, v_fb, v_fb - p_amount,
-              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
-  end if;
-  if p_to_kind = 4 then
-    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
-      values (p_product, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount,
-              coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at);
-  end if;
-  perform report_transfer(p_product, p_money, p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount, v_at, v_id);
+
+  -- The strand's chain head (locked by this UPDATE until commit) takes the transfer's hash; the transfer, its 账变
+  -- (member sides, the from side first), its bills (merchant sides) and its report delta (money 0, a member's
+  -- movement) are written from it. A strand's first transfer finds no head: it is opened and the statement runs again.
+  v_id := nextval('ledger_transfers_id_seq');
+  for i in 1..2 loop
+    with head as (
+      update audit_heads set seq = seq + 1,
+             hash = sha256(hash || sha256(ledger_transfer_content(v_chain, v_id, p_product, p_money, p_key, v_from, v_to, p_amount,
+                                          p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)))
+       where chain = v_chain
+      returning seq, hash
+    ), t as (
+      insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                    chain, chain_seq, chain_hash)
+      select v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
+             coalesce(p_admin, ''), v_at, v_chain, head.seq, head.hash
+        from head
+      returning id
+    ), side (n, kind, owner, account, delta, before) as (
+      values (0, p_from_kind, p_from_owner, v_from, -p_amount, v_fb), (1, p_to_kind, p_to_owner, v_to, p_amount, v_tb)
+    ), changes as (
+      insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+      select p_product, p_money, s.owner, s.account, t.id, p_type, s.delta, s.before, s.before + s.delta,
+             coalesce(p_ref, ''), coalesce(p_remark, ''), v_at
+        from t, side s where s.kind = 1 order by s.n
+    ), bills as (
+      insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+      select p_product, s.owner, s.account, t.id, p_type, p_amount, s.before, s.before + s.delta,
+             coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at
+        from t, side s where s.kind = 4 order by s.n
+    ), report as (
+      insert into report_queue (product, at, ord, d)
+      select p_product, v_at, t.id, c.d
+        from t, (select report_classify(p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount) as d) c
+       where p_money = 0 and (c.d).member_id is not null
+    )
+    select count(*) into v_n from t;
+    exit when v_n = 1 or i = 2;
+    insert into audit_heads (chain, seq, hash) values (v_chain, 0, decode(repeat('00', 32), 'hex')) on conflict do nothing;
+  end loop;
+  if v_n <> 1 then raise exception 'ledger chain head % missing', v_chain; end if;
   return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
 end $f$;
 `
