@@ -1,8 +1,7 @@
 // Report benchmarks (issue: interest balance, reports, home): on one data set with every kind of movement, the
 // report for a month and for a year through the API (rollups), the same figures recomputed from the raw records for
 // comparison, the home page's call, and what keeping the rollups costs per movement (a real-money transfer, which
-// updates them, against the same transfer of virtual money, which does not; and report_transfer alone in SQL, per
-// stake, rolled back). PostgreSQL and PGlite, each data set
+// updates them, against the same transfer of virtual money, which does not). PostgreSQL and PGlite, each data set
 // made once by bench:data and kept (.bench/). Sizes: BENCH_REPORT_MEMBERS, BENCH_REPORT_CHANGES, BENCH_REPORT_RECHARGES,
 // BENCH_REPORT_WITHDRAWALS, BENCH_REPORT_BETS, BENCH_REPORT_INVEST, BENCH_REPORT_DAYS (PGlite: BENCH_PGLITE_REPORT_SCALE,
 // a fraction of each).
@@ -40,32 +39,6 @@ async function transfersMs(m, db, money, n) {
   return (performance.now() - t) / n
 }
 
-const ROLLBACK = new Error('rollback')
-
-/**
- * report_transfer alone, in SQL: mean milliseconds of one call per transaction (rolled back, so the data set stays as
- * it was) for a stake of a different real member each time, less the same call for virtual money, which returns at
- * once: what the rollups add to a bet inside the database, without the transfer around it.
- */
-async function reportTransferMs(db, n) {
-  const owners = (await db.query(`select id from members where product = 'alpha' and kind = 0 order by id desc limit $1`, [n])).rows.map((r) => r.id)
-  if (!owners.length) return null
-  const run = async (money, calls = n) => {
-    const t = performance.now()
-    for (let i = 0; i < calls; i++) {
-      await db.tx(async (tx) => {
-        await tx.query(`select report_transfer('alpha', $1::smallint, 1::smallint, 1::smallint, $2::int, 13::smallint, null, 100, now())`, [money, owners[i % owners.length]])
-        throw ROLLBACK
-      }).catch((e) => { if (e !== ROLLBACK) throw e })
-    }
-    return (performance.now() - t) / calls
-  }
-  await run(0, 50); await run(1, 50)
-  const real = await run(0)
-  const none = await run(1)
-  return real - none
-}
-
 async function measure(label, build, env, openDb, n) {
   const m = await serverModules(build, MODULES)
   const db = await openDb(m)
@@ -90,8 +63,6 @@ async function measure(label, build, env, openDb, n) {
   row['transfer with rollup upkeep (real money)'] = `${real.toFixed(2)} ms`
   row['same transfer without rollups (virtual money)'] = `${virtual.toFixed(2)} ms`
   row['rollup upkeep per movement'] = `${(real - virtual).toFixed(2)} ms`
-  const alone = await reportTransferMs(db, 500)
-  if (alone !== null) row['report_transfer alone, per stake (SQL, rolled back)'] = `${alone.toFixed(3)} ms`
   await db.close()
   const srv = await startServer(build, env, 19800 + Math.floor(Math.random() * 150))
   try {

@@ -1,5 +1,5 @@
-// The rollups' upkeep per movement: report_transfer queues the movement's delta and report_register applies its own,
-// both on generic plans (made once per connection, not re-planned for every movement; migrations 014, 015); the
+// The rollups' upkeep per movement: the ledger's transfer queues the movement's delta and report_register applies its
+// own, on a generic plan (made once per connection, not re-planned for every movement; migrations 014, 015); the
 // queue is folded once per delta, by readers and by concurrent folds alike, and the figures stay those a recomputation
 // from the records gives. What it costs is measured by `npm run bench report`, never asserted here.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -18,14 +18,13 @@ afterEach(async () => { await t.close() })
 const P = 'alpha'
 
 describe('report upkeep', () => {
-  it('takes generic plans for single movements and keeps the figures of many movements on one connection', async () => {
+  it('takes a generic plan for registrations and keeps the figures of many movements on one connection', async () => {
     const conf = (await t.db.query<{ proname: string; proconfig: string[] | null }>(
       `select proname, proconfig from pg_proc where proname in ('report_transfer', 'report_register', 'report_apply') order by proname`)).rows
     expect(conf).toEqual([
       { proname: 'report_apply', proconfig: null },
       { proname: 'report_register', proconfig: ['plan_cache_mode=force_generic_plan'] },
-      { proname: 'report_transfer', proconfig: ['plan_cache_mode=force_generic_plan'] },
-    ])
+    ]) // (report_transfer is gone: the ledger's transfer writes the delta itself, migration 033)
     const at = new Date('2026-10-05T10:00:00+08:00')
     const agent = (await registerMember(t.db, P, { username: 'up_agent', at })).id
     await editMember(t.db, P, agent, { username: 'up_agent', is_agent: true })

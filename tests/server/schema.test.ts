@@ -42,6 +42,7 @@ const LANDED: [string, string][] = [
  ['030-ledger-references', '4dd63c9f8c25f86f'],
  ['031-product-key', '24b8b67988fe5772'],
  ['032-ledger-accounts-hot', '550f728c23200848'],
+ ['033-report-transfer-gone', 'e0a2cf0c3afb98f0'],
 ]
 
 let t: TestApp

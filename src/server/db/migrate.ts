@@ -33,6 +33,7 @@ import m029 from './migrations/029-settle-big-wins'
 import m030 from './migrations/030-ledger-references'
 import m031 from './migrations/031-product-key'
 import m032 from './migrations/032-ledger-accounts-hot'
+import m033 from './migrations/033-report-transfer-gone'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -48,6 +49,7 @@ export const MIGRATIONS: [string, string][] = [
   ['030-ledger-references', m030],
   ['031-product-key', m031],
   ['032-ledger-accounts-hot', m032],
+  ['033-report-transfer-gone', m033],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

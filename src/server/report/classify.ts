@@ -1,6 +1,6 @@
 // What a transfer of real money means to the report, generated from the transfer types' declarations
 // (TRANSFER_TYPES in contract/ledger): the SQL function report_classify, which the ledger's functions call for every
-// movement (report_transfer, ledger_transfer_batch), the same classification as small columns for the recomputation
+// movement (ledger_transfer, ledger_transfer_batch), the same classification as small columns for the recomputation
 // over the records (EFFECT), and the types whose first movement is a member's first recharge.
 import { KIND, TRANSFER_DECLS, type ReportEffect } from '../../contract/ledger'
 import { DELTA_FIELDS, type DeltaField } from './metrics'

@@ -1,4 +1,4 @@
-// report_apply: the rollups' one writer, called by report_transfer, report_register, report_fold and the batch path.
+// report_apply: the rollups' one writer, called by report_register, report_fold and the batch path.
 import { STRAND_OF_TX } from '../constants'
 
 export default /* sql */ `

@@ -1,7 +1,7 @@
 // The report rollups' upkeep outside the ledger's functions: registration (report_register, applied at once), the
-// queue's fold (report_fold) and its discard before a rebuild (report_queue_discard). The queue itself, report_transfer
-// (the ledger's append) and report_move are migration 015's and 011's; report_apply and report_classify have their
-// own files. Single registrations take generic plans (migration 014), which this text keeps with its SET clause.
+// queue's fold (report_fold) and its discard before a rebuild (report_queue_discard). The queue itself and report_move
+// are migration 015's and 011's (the ledger's functions append to the queue themselves); report_apply and
+// report_classify have their own files. Single registrations take generic plans (migration 014), which this text keeps with its SET clause.
 import { LOCK_SEED, PRODUCT_TZ } from '../constants'
 import { DELTA_FIELDS } from '../../report/metrics'
 
