@@ -5,10 +5,16 @@ import type { Db, Queryable, QueryOptions, QueryResult } from './db'
 // Return bigint/numeric as strings (money is integer 分; ids fit JS numbers for int4).
 pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v))
 
+/** How long an idle pooled connection is kept open. */
+const IDLE_MS = 10 * 60_000
+
 export function pgDb(connectionString: string, max = 10): Db {
   // No JIT: compiling a plan costs 100–600 ms, paid by any statement the planner thinks big (a list's count on a
   // large table, a report); the console's reads are short and a bulk load gains less than it pays.
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' })
+  // Idle connections are kept for IDLE_MS (pg's default is 10 s): a new one costs its connect and its first plans of
+  // each table (catalogue caches cold), 10–25 ms on a list page, which an operator pausing between pages would otherwise
+  // pay on most of them. Idle ones do not keep a tool or test process alive.
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', idleTimeoutMillis: IDLE_MS, allowExitOnIdle: true })
   const listeners = new Set<() => Promise<void>>()
   // An idle client's connection can end under us (server restart, a terminated backend): pg emits 'error' on the
   // pool, and without a listener Node would crash. The pool drops that client and opens a new one on next use.
