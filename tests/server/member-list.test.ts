@@ -156,6 +156,10 @@ describe('filters', () => {
       [{ balance_min: '5.05', balance_max: '15.15' }, (m) => m.balance >= 505 && m.balance <= 1515],
       [{ balance_min: '0.01' }, (m) => m.balance > 0],
       [{ balance_max: '0' }, (m) => m.balance === 0],
+      // Bounds beside a power of ten of cents (the accounts' band changes there, migration 034).
+      [{ balance_min: '9.99', balance_max: '11.11' }, (m) => m.balance >= 999 && m.balance <= 1111],
+      [{ balance_min: '10' }, (m) => m.balance >= 1000],
+      [{ balance_max: '9.99' }, (m) => m.balance <= 999],
       [{ status: 1, level_id: gold, balance_min: '1' }, (m) => m.status === 1 && m.level_id === gold && m.balance >= 100],
     ]
     for (const [q, keep] of cases) {

@@ -43,6 +43,7 @@ const LANDED: [string, string][] = [
  ['031-product-key', '24b8b67988fe5772'],
  ['032-ledger-accounts-hot', '550f728c23200848'],
  ['033-report-transfer-gone', 'e0a2cf0c3afb98f0'],
+ ['034-ledger-accounts-band', '6a7ee1d6ce09d045'],
 ]
 
 let t: TestApp

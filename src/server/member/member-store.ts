@@ -15,7 +15,8 @@ import { notesOf, tagsOf } from '../risk/tags'
 export const balanceBound = (op: '>=' | '<=', field: string, title: string): Filter<string> => (w, v) => {
   const c = toCents(v)
   if (c === null) throw badRequest(`${title}格式不正确`, field)
-  w.add(`a1.balance ${op} ?`, c)
+  // The band (migration 034: the balance's digits in cents) bounds a rare range to the accounts its index finds.
+  w.add(`a1.balance ${op} ? and a1.band ${op} length(greatest(?::bigint, 0)::text)`, c, c)
 }
 
 /** Unfiltered totals come from the rollups (member_counts, ledger_slots): exact at any size. */
