@@ -29,7 +29,8 @@ function cases(s) {
   const month = { start_time: `${ymd(Date.now() - 45 * DAY)} 00:00:00`, end_time: `${ymd(Date.now() - 15 * DAY)} 23:59:59` }
   return {
     members: ['/api/member/index', { '': {}, username: { username: s.username }, 'status=0': { status: 0 }, level_id: { level_id: s.level },
-      agent_id: { agent_id: s.agent }, 'register time (a month)': month, 'balance 100–5000': { balance_min: '100', balance_max: '5000' } }],
+      agent_id: { agent_id: s.agent }, 'register time (a month)': month, 'balance 100–5000': { balance_min: '100', balance_max: '5000' },
+      'balance ≥ 1,000,000 (rare)': { balance_min: '1000000' } }],
     'balance changes': ['/api/balance/index', { '': {}, 'type=2': { type: '2' }, username: { username: s.username }, 'last 7 days': week, today }],
     recharges: ['/api/recharge/index', { '': {}, 'status=1': { status: 1 }, 'status=3': { status: 3 }, username: { username: s.username }, 'last 7 days': week }],
     withdrawals: ['/api/withdraw/index', { '': {}, 'status=3': { status: 3 }, username: { username: s.username }, 'last 7 days': week, 'sort=waiting': { sort: 'waiting' } }],
