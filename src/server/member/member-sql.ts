@@ -5,13 +5,15 @@ import { TIME } from '../http/format'
 export const MASK_PHONE = (col: string) =>
   `case when length(${col}) >= 7 then left(${col}, 3) || '****' || right(${col}, 4) else ${col} end`
 
-/** The member's account of `kind` in its money class, by the accounts' key, as `alias`. */
-const ACCOUNT = (alias: string, kind: number) =>
-  `left join ledger_accounts ${alias} on ${alias}.product = m.product and ${alias}.money = m.kind and ${alias}.kind = ${kind} and coalesce(${alias}.owner_id, 0) = m.id`
+/** The key of the member's account of `kind` in its money class, as `alias`. */
+const ACCOUNT_KEY = (alias: string, kind: number) =>
+  `${alias}.product = m.product and ${alias}.money = m.kind and ${alias}.kind = ${kind} and coalesce(${alias}.owner_id, 0) = m.id`
+
+/** The member's account of `kind`, joined by its key as `alias`. */
+const ACCOUNT = (alias: string, kind: number) => `left join ledger_accounts ${alias} on ${ACCOUNT_KEY(alias, kind)}`
 
 /** The balance of the member's account of `kind`, by the same key, as a scalar subquery. */
-const BALANCE = (kind: number) =>
-  `coalesce((select a.balance from ledger_accounts a where a.product = m.product and a.money = m.kind and a.kind = ${kind} and coalesce(a.owner_id, 0) = m.id), 0)`
+const BALANCE = (kind: number) => `coalesce((select a.balance from ledger_accounts a where ${ACCOUNT_KEY('a', kind)}), 0)`
 
 /**
  * The member with its available account (a1, which the balance filters read). Its other lookups (frozen and interest
