@@ -137,6 +137,28 @@ describe('tampering', () => {
     expect(chainOf(r, 'oplog:beta:0').break).toMatchObject({ id: String(ids[3]), seq: 2, problem: expect.stringContaining('哈希不符') })
   })
 
+  it('walks chains side by side past one page of rows, and names a break on the later page', async () => {
+    // Two chains of 1,100 rows each: in the verifier's (seq, chain) order they alternate, over more than one page (2,000).
+    const write = (product: string) => t.db.tx(async (tx) => { for (let i = 0; i < 1100; i++) await writeOperation(tx, who(product), entry(i), 1) })
+    await write('beta')
+    await write('alpha')
+    const late = Number((await t.db.query<any>(`select id from operation_logs where chain = 'oplog:beta:0' and chain_seq = 1050`)).rows[0].id)
+    let r = await verifyAudit(t.db)
+    expect(r.ok).toBe(true)
+    const alphaRows = Number((await t.db.query<any>(`select count(*) as n from operation_logs where chain = 'oplog:alpha:0'`)).rows[0].n)
+    expect(chainOf(r, 'oplog:alpha:0')).toMatchObject({ rows: alphaRows, head: { seq: alphaRows }, break: null })
+    expect(chainOf(r, 'oplog:beta:0')).toMatchObject({ rows: 1100, head: { seq: 1100 }, break: null })
+    // The reports come out by chain name, whatever order the rows were walked in.
+    const names = r.chains.filter((c) => c.table === 'operation_logs').map((c) => c.chain)
+    expect(names).toEqual([...names].sort())
+
+    await behindTheBack(t.db, `update operation_logs set after = '{"n": -1}' where id = $1`, [late])
+    r = await verifyAudit(t.db)
+    expect(brokenChains(r)).toEqual(['oplog:beta:0'])
+    expect(chainOf(r, 'oplog:beta:0')).toMatchObject({ rows: 1100, break: { id: String(late), seq: 1050, problem: expect.stringContaining('哈希不符') } })
+    expect(chainOf(r, 'oplog:alpha:0').break).toBeNull()
+  })
+
   it('names a forged row placed before the first one of a chain', async () => {
     await betaChain(t.db, 2)
     const raw = await t.db.query<any>(`insert into operation_logs (admin_name, action, path, chain, chain_seq, chain_hash)

@@ -1,5 +1,6 @@
-// Verifies the audit chains: walks every chained table's chains in seq order, recomputes each hash from the stored
-// row, checks the head, and reports the first broken row per chain and the rows that belong to no chain.
+// Verifies the audit chains: walks every chained table's chains in seq order (a table's chains side by side), recomputes
+// each hash from the stored row, checks the head, and reports the first broken row per chain and the rows that belong
+// to no chain.
 import { createHash } from 'node:crypto'
 import type { Db, Queryable } from '../db/db'
 import type { AuditReport, ChainBreak, ChainReport, RecordedHead, TableReport } from '../../contract/audit'
@@ -80,27 +81,32 @@ async function unchained(q: Queryable, t: ChainedTable): Promise<TableReport> {
 
 type Kept = Map<string, Map<number, Buffer>>
 
+/**
+ * Walks one table's chains together, in (chain_seq, chain) order (its unique key's order, which leads with the seq: see
+ * migration 035), each chain's rows reaching its own Walk in seq order; the reports come out by chain name.
+ */
 async function walkTable(q: Queryable, t: ChainedTable, heads: Map<string, Head>, owner: Map<string, string>, kept: Kept, out: ChainReport[]) {
   const sql = `select id::text as id, chain, chain_seq, chain_hash, ${t.content}(t) as content from ${t.table} t
-    where chain is not null and chain_seq is not null and ($1::text is null or (chain, chain_seq) > ($1::text, $2::bigint))
-    order by chain, chain_seq limit ${BATCH}`
-  let walk = null as Walk | null
-  let after: [string | null, number] = [null, 0]
+    where chain is not null and chain_seq is not null and ($1::bigint is null or (chain_seq, chain) > ($1::bigint, $2::text))
+    order by chain_seq, chain limit ${BATCH}`
+  const walks = new Map<string, Walk>()
+  let after: [number | null, string | null] = [null, null]
   for (;;) {
     const rows = (await q.query<Row>(sql, after)).rows
     for (const r of rows) {
-      if (walk?.chain !== r.chain) {
-        if (walk) out.push(walk.report())
+      let walk = walks.get(r.chain)
+      if (!walk) {
         walk = new Walk(t.table, r.chain, heads.get(r.chain), owner.get(r.chain), kept.get(r.chain))
+        walks.set(r.chain, walk)
         if (!walk.foreign) owner.set(r.chain, t.table)
       }
       walk.see(r)
     }
     if (rows.length < BATCH) break
     const last = rows[rows.length - 1]
-    after = [last.chain, Number(last.chain_seq)]
+    after = [Number(last.chain_seq), last.chain]
   }
-  if (walk) out.push(walk.report())
+  for (const chain of [...walks.keys()].sort()) out.push(walks.get(chain)!.report())
 }
 
 export interface VerifyOptions {
