@@ -45,6 +45,7 @@ const LANDED: [string, string][] = [
  ['033-report-transfer-gone', 'e0a2cf0c3afb98f0'],
  ['034-ledger-accounts-band', '6a7ee1d6ce09d045'],
  ['035-chain-seq-first', '589f012f989557d3'],
+ ['036-identifier-collation', 'f21f78a1ffdd9a1a'],
 ]
 
 let t: TestApp

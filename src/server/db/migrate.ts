@@ -36,6 +36,7 @@ import m032 from './migrations/032-ledger-accounts-hot'
 import m033 from './migrations/033-report-transfer-gone'
 import m034 from './migrations/034-ledger-accounts-band'
 import m035 from './migrations/035-chain-seq-first'
+import m036 from './migrations/036-identifier-collation'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -54,6 +55,7 @@ export const MIGRATIONS: [string, string][] = [
   ['033-report-transfer-gone', m033],
   ['034-ledger-accounts-band', m034],
   ['035-chain-seq-first', m035],
+  ['036-identifier-collation', m036],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {
