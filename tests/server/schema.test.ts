@@ -46,6 +46,7 @@ const LANDED: [string, string][] = [
  ['034-ledger-accounts-band', '6a7ee1d6ce09d045'],
  ['035-chain-seq-first', '589f012f989557d3'],
  ['036-identifier-collation', 'f21f78a1ffdd9a1a'],
+ ['037-members-hot', 'df43157b1168b32c'],
 ]
 
 let t: TestApp

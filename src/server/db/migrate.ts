@@ -37,6 +37,7 @@ import m033 from './migrations/033-report-transfer-gone'
 import m034 from './migrations/034-ledger-accounts-band'
 import m035 from './migrations/035-chain-seq-first'
 import m036 from './migrations/036-identifier-collation'
+import m037 from './migrations/037-members-hot'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -56,6 +57,7 @@ export const MIGRATIONS: [string, string][] = [
   ['034-ledger-accounts-band', m034],
   ['035-chain-seq-first', m035],
   ['036-identifier-collation', m036],
+  ['037-members-hot', m037],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {
