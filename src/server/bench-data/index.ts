@@ -89,8 +89,10 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
           },
         })
         if (posted.total) {
-          moves = `${transferMoves(posted.before)}
-            union all select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0`
+          // The transfers before the load, if there were any (the load leaves the transfers without their primary key
+          // until the end: a fresh database's rebuild does not scan millions of them for none).
+          const own = 'select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0'
+          moves = posted.before ? `${transferMoves(posted.before)} union all ${own}` : own
         }
         return posted.total
       })
