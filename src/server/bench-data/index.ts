@@ -72,11 +72,16 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
         builder.finished(s.tables)
       })
     }
-    // The report is rebuilt from the movements: those before the load from the ledger's tables, the load's own from
-    // bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their accounts).
+    // The report is rebuilt from the movements: those before the load as the ledger's tables held them (bench_before),
+    // the load's own from bench_t, their accounts' kinds and owners at hand (no join of millions of transfers with their
+    // accounts).
     let moves = transferMoves()
     if (staged) {
       const t = Date.now()
+      // The movements before the load are kept aside while the transfers hold only those: the load leaves the
+      // transfers without their primary key until the end, and finding them afterwards would read every transfer.
+      await db.exec('drop table if exists bench_before')
+      await db.query(`create unlogged table bench_before as ${transferMoves()}`, [o.product])
       // Two connections at once only without the foreign keys (the 账变 of a chunk may be written before its transfers).
       // A table the report reads is analysed as soon as it is written, before its indexes are made (ANALYZE waits for
       // an index build of its table), so the rebuild is planned from statistics of what was loaded.
@@ -89,10 +94,8 @@ export async function fillBenchData(db: Db, args: string[], log = (m: string) =>
           },
         })
         if (posted.total) {
-          // The transfers before the load, if there were any (the load leaves the transfers without their primary key
-          // until the end: a fresh database's rebuild does not scan millions of them for none).
-          const own = 'select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0'
-          moves = posted.before ? `${transferMoves(posted.before)} union all ${own}` : own
+          moves = `select * from bench_before
+            union all select at, id, type, amount, from_kind, from_owner, to_kind, to_owner from bench_t where money = 0`
         }
         return posted.total
       })

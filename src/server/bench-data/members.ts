@@ -57,25 +57,14 @@ export const membersSection: BenchSection = {
        on conflict (product, kind) do update set n = excluded.n`, [o.product])
     const cards = o.counts.cards >= 0 ? o.counts.cards : Math.round(total / 2)
     const r = rng(o.seed)
-    // The history of bound card numbers (020-risk's member_cards_history trigger) is written in one statement, as
-    // that trigger writes it, with the trigger off meanwhile: row by row it cost 34 µs a card (17 s for 500,000). One
-    // transaction, so no other session ever finds the trigger off.
-    await db.tx(async (tx) => {
-      await tx.exec('alter table member_cards disable trigger member_cards_history')
-      for (let done = 0; done < cards; done += 10_000) {
-        const n = Math.min(10_000, cards - done)
-        const nos = Array.from({ length: n }, () => cardNumber(r))
-        await tx.query(
-          `insert into member_cards (product, member_id, holder, bank_name, card_no, is_default)
-           select $1, $2 + i, '持卡人' || i, ($4::text[])[1 + i % 10], no, true from unnest($3::text[]) with ordinality as c(no, i)
-           on conflict do nothing`, [o.product, start + done, nos, BANKS])
-      }
-      await tx.query(
-        `insert into member_payee_history (product, what, value, member_id)
-         select product, 'card', card_no, member_id from member_cards where product = $1 and member_id > $2 and member_id <= $2 + $3
-         on conflict do nothing`, [o.product, start, cards])
-      await tx.exec('alter table member_cards enable trigger member_cards_history')
-    })
+    for (let done = 0; done < cards; done += 10_000) {
+      const n = Math.min(10_000, cards - done)
+      const nos = Array.from({ length: n }, () => cardNumber(r))
+      await db.query(
+        `insert into member_cards (product, member_id, holder, bank_name, card_no, is_default)
+         select $1, $2 + i, '持卡人' || i, ($4::text[])[1 + i % 10], no, true from unnest($3::text[]) with ordinality as c(no, i)
+         on conflict do nothing`, [o.product, start + done, nos, BANKS])
+    }
     o.log(`  cards ${cards}`)
     await db.exec('analyze members; analyze ledger_accounts; analyze member_cards')
     return total

@@ -22,7 +22,8 @@ export async function openStage(db: Db, product: string): Promise<{ members: num
 }
 
 export async function closeStage(db: Db): Promise<void> {
-  await db.exec('drop table if exists bench_legs; drop table if exists bench_members; drop table if exists bench_t; drop table if exists bench_f')
+  await db.exec(`drop table if exists bench_legs; drop table if exists bench_members; drop table if exists bench_t; drop table if exists bench_f;
+    drop table if exists bench_before`)
 }
 
 /** A pseudo-random integer ≥ 0 from `x` (an SQL bigint expression) and a salt: the same set gives the same data. */
