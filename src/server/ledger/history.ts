@@ -15,9 +15,9 @@ const CHUNK_LEGS = 1_000_000
 /**
  * Posts every leg staged in `bench_legs` (at, sess, step, money, from_kind, from_owner, to_kind, to_owner, amount, type,
  * key, ref, remark; legs of one instant in session and step order), in time order, chunk by chunk; `progress` hears
- * the legs done so far. Answers the transfers written and the last transfer id before them; the legs stay in `bench_t`
- * with their transfer ids (id, at, money, key, from_account, to_account, from_kind, from_owner, to_kind, to_owner,
- * amount, type, ref, remark) until the caller drops it.
+ * the legs done so far. Answers the transfers written; the legs stay in `bench_t` with their transfer ids (id, at,
+ * money, key, from_account, to_account, from_kind, from_owner, to_kind, to_owner, amount, type, ref, remark) until the
+ * caller drops it.
  *
  * Each leg first gets its transfer id (time order) and its two accounts, in `bench_t`. Then two streams walk the
  * chunks in order: the transfers with their hash chains (each chunk starts from the strands' heads the previous one
@@ -28,11 +28,11 @@ const CHUNK_LEGS = 1_000_000
  * otherwise a chunk's transfers go before its 账变. `written` hears the tables each stream finished, as it finishes.
  */
 export async function postHistory(db: Db, product: string, progress: (done: number, total: number) => void,
-  opts: { parallel?: boolean; chunkLegs?: number; written?: (tables: string[]) => Promise<void> } = {}): Promise<{ total: number; before: number }> {
+  opts: { parallel?: boolean; chunkLegs?: number; written?: (tables: string[]) => Promise<void> } = {}): Promise<{ total: number }> {
   const written = opts.written ?? (async () => {})
   const chunkLegs = opts.chunkLegs ?? CHUNK_LEGS
   const total = Number((await one<{ n: number }>(db, 'select count(*)::bigint as n from bench_legs'))!.n)
-  if (!total) return { total: 0, before: 0 }
+  if (!total) return { total: 0 }
   // House accounts are opened on first use (the legs' few pairs of kinds grouped in one pass, then their house sides),
   // strand heads exist (the chain starts from each head).
   await db.query(`select ledger_account($1, k.money, k.kind, null) from (
@@ -92,7 +92,7 @@ export async function postHistory(db: Db, product: string, progress: (done: numb
     await written([...TRANSFER_TABLES, ...BALANCE_TABLES])
   }
   await db.exec('drop table bench_f')
-  return { total, before: base }
+  return { total }
 }
 
 /** What each stream writes: the caller hears when each set is complete (`written`). */

@@ -9,17 +9,16 @@ import { EFFECT } from './classify'
 
 /**
  * SQL: the product's ($1) movements of real money with both sides' kinds and owners (created_at, id, type, amount,
- * from_kind, from_owner, to_kind, to_owner): the ledger's transfers (up to id `through`, when given) and their accounts.
- * A bulk load that still holds its own movements so (the benchmark data's) adds them to those before it.
+ * from_kind, from_owner, to_kind, to_owner): the ledger's transfers and their accounts. A bulk load that still holds its
+ * own movements so (the benchmark data's) adds them to those it kept from before it.
  */
-export function transferMoves(through?: number): string {
-  if (through !== undefined && !Number.isSafeInteger(through)) throw new Error(`transferMoves: ${through} is not a transfer id`)
+export function transferMoves(): string {
   return `select t.created_at, t.id, t.type, t.amount, fa.kind as from_kind, fa.owner_id as from_owner, ta.kind as to_kind,
          ta.owner_id as to_owner
     from ledger_transfers t
     join ledger_accounts fa on fa.id = t.from_account
     join ledger_accounts ta on ta.id = t.to_account
-   where t.product = $1 and t.money = 0${through === undefined ? '' : ` and t.id <= ${through}`}`
+   where t.product = $1 and t.money = 0`
 }
 
 /**
