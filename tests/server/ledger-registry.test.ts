@@ -45,7 +45,7 @@ describe('transfer types', () => {
   })
 })
 
-describe('report_classify', () => {
+describe('report_classify and report_classify_one', () => {
   it('is generated from the declarations and answers what migration 011 wrote by hand, for every type and pair of accounts', async () => {
     const def = (await t.db.query<{ def: string }>(`select pg_get_functiondef('report_classify(smallint, smallint, int, smallint, int, bigint)'::regprocedure) as def`)).rows[0].def
     for (const c of CLASSIFY_CASES) expect(def.replace(/\s+/g, ' ')).toContain(c.replace(/\s+/g, ' '))
@@ -53,17 +53,20 @@ describe('report_classify', () => {
     await t.db.exec(landed)
     const kinds = Object.values(KIND)
     const types = [...TRANSFER_DECLS.map((d) => d.id), 0, 13, 20, 23, 100, 105]
-    const r = (await t.db.query<{ n: number; differ: number; members: number }>(
+    const r = (await t.db.query<{ n: number; differ: number; members: number; one_differs: number }>(
       `with g as (
          select ty::smallint as ty, fk::smallint as fk, case when fk < 10 then 5 end as fo, tk::smallint as tk, case when tk < 10 then 7 end as tko
            from unnest($1::int[]) ty, unnest($2::int[]) fk, unnest($2::int[]) tk where fk <> tk or fk < 10)
        select count(*)::int as n,
               count(*) filter (where report_classify(ty, fk, fo, tk, tko, 1234) is distinct from report_classify_011(ty, fk, fo, tk, tko, 1234))::int as differ,
-              count(*) filter (where (report_classify(ty, fk, fo, tk, tko, 1234)).member_id is not null)::int as members
+              count(*) filter (where (report_classify(ty, fk, fo, tk, tko, 1234)).member_id is not null)::int as members,
+              count(*) filter (where report_classify_one(ty, fk, fo, tk, tko, 1234) is distinct from report_classify(ty, fk, fo, tk, tko, 1234))::int as one_differs
          from g`, [types, kinds])).rows[0]
     expect(r.n).toBeGreaterThan(3000)
     expect(r.differ).toBe(0)
     expect(r.members).toBeGreaterThan(100)
+    // The one-movement form ledger_transfer calls gives the same answer for every combination.
+    expect(r.one_differs).toBe(0)
     await t.db.exec('drop function report_classify_011(smallint, smallint, int, smallint, int, bigint)')
   })
 })

@@ -17,14 +17,17 @@ function test(type: number, e: ReportEffect, p: string): string {
 /** Every declared effect, in declaration order (within a type, the first that matches wins): its number is its index. */
 const EFFECTS = TRANSFER_DECLS.flatMap((t) => (t.report ?? []).map((e) => ({ type: t.id, e })))
 
-/** One effect as a WHEN of report_classify's CASE over its parameters (p_type, p_from_kind, p_from_owner, …, p_amount). */
-function when(type: number, e: ReportEffect): string {
+/** One effect's delta over report_classify's parameters (p_type, p_from_kind, p_from_owner, …, p_amount). */
+function delta(e: ReportEffect): string {
   const value = (f: DeltaField) =>
     f === e.add ? (e.sign === -1 ? '-p_amount' : 'p_amount') : f === e.count ? '1' : '0'
-  return `when ${test(type, e, 'p_')} then row(p_${e.side}_owner, ${DELTA_FIELDS.map(value).join(', ')})::report_delta`
+  return `row(p_${e.side}_owner, ${DELTA_FIELDS.map(value).join(', ')})::report_delta`
 }
 
-export const CLASSIFY_CASES = EFFECTS.map(({ type, e }) => when(type, e))
+/** Each effect as a WHEN of report_classify's CASE. */
+export const CLASSIFY_CASES = EFFECTS.map(({ type, e }) => `when ${test(type, e, 'p_')} then ${delta(e)}`)
+/** Each effect as an IF of report_classify_one, in the same order. */
+const CLASSIFY_BRANCHES = EFFECTS.map(({ type, e }) => `if ${test(type, e, 'p_')} then return ${delta(e)}; end if;`)
 
 /**
  * The same classification as small columns, for a recomputation over millions of movements (a composite per movement
@@ -50,7 +53,13 @@ export const EFFECT = {
   recharge: (eff: string) => among(eff, numbers((e) => e.count === 'recharge_count')),
 }
 
-/** The function file's text (src/server/db/functions): the same signature as migration 011 made, the body derived. */
+/**
+ * The function file's text (src/server/db/functions): report_classify, the same signature as migration 011 made, the
+ * body derived, for statements over many movements (a CASE inlined into the statement); and report_classify_one, the
+ * same answers a branch at a time for one movement (ledger_transfer). A CASE of every effect is built and checked
+ * whole each time a statement starts, which for one row cost a transfer more than the rest of its report write;
+ * PL/pgSQL prepares only the tests it reaches and the one delta it returns.
+ */
 export const REPORT_CLASSIFY_SQL = /* sql */ `
 -- What a transfer of real money means to the report, seen from the member's side (NULL member: nothing). Generated
 -- from the transfer types' declarations (src/contract/ledger.ts) by src/server/report/classify.ts.
@@ -61,6 +70,15 @@ language sql immutable as $f$
     ${CLASSIFY_CASES.join('\n    ')}
   end
 $f$;
+
+-- The same, for one movement.
+create or replace function report_classify_one(p_type smallint, p_from_kind smallint, p_from_owner int, p_to_kind smallint,
+                                               p_to_owner int, p_amount bigint) returns report_delta
+language plpgsql immutable as $f$
+begin
+  ${CLASSIFY_BRANCHES.join('\n  ')}
+  return null;
+end $f$;
 `
 
 const FIRSTS = EFFECTS.filter(({ e }) => e.firstRecharge)

@@ -1,4 +1,5 @@
 // ledger_transfer: see index.ts for the lock order every money-moving transaction follows.
+import { KIND } from '../../../contract/ledger'
 import { LOCK_SEED, STRAND_OF_TX } from '../constants'
 
 export default /* sql */ `
@@ -6,9 +7,11 @@ export default /* sql */ `
 -- (replayed = true) and moves nothing; the same key with other content fails (LD002). Too little money: LD001
 -- with the available balance in DETAIL. Owned accounts are locked in id order.
 --
--- Each statement a transfer runs costs its executor start, snapshot and plan check whatever it does, so the function
--- runs few: the locks; the accounts with the key's earlier transfer; the owned balances; the strand's slot rows; and
--- one statement that moves the chain head and writes the transfer, its 账变 and bills and the report's delta.
+-- The function is run for nearly every movement, so what each call costs matters more than its length. Most of a call
+-- is setting statements up, not running them: each statement builds its plan's nodes and expressions afresh and parses
+-- its tables' CHECK constraints from text. A plain one-row statement costs less to set up than the same work as a CTE
+-- of a larger statement, and a branch of PL/pgSQL that does not run costs nothing; so the writes are one statement
+-- each, and the merchant bills and the report delta are written only when there is one.
 create or replace function ledger_transfer(
   p_key text, p_product text, p_money smallint,
   p_from_kind smallint, p_from_owner int, p_to_kind smallint, p_to_owner int,
@@ -17,7 +20,8 @@ create or replace function ledger_transfer(
                  from_before bigint, from_after bigint, to_before bigint, to_after bigint)
 language plpgsql as $f$
 declare
-  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint; v_n int;
+  v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint; v_n int; v_seq bigint; v_hash bytea;
+  v_report report_delta;
   v_prev bigint; v_prev_same boolean; v_prev_from bigint; v_prev_to bigint;
   v_at timestamptz := coalesce(p_at, now());
   v_strand smallint := (${STRAND_OF_TX})::smallint;
@@ -26,22 +30,23 @@ begin
   if p_amount is null or p_amount <= 0 then
     raise exception 'transfer amount must be positive' using errcode = 'LD005';
   end if;
-  -- The strand's turn, then the key (left to right). The key's earlier transfer is read by the next statement, whose
+  -- The strand's turn, then the key (left to right). The key's earlier transfer is read by a later statement, whose
   -- snapshot is taken after the lock: a transfer with this key that committed while we waited is seen.
   perform ledger_strand_turn(p_product), pg_advisory_xact_lock(hashtextextended(p_key, ${LOCK_SEED.transferKey}));
-  select (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = p_from_kind
-                                              and coalesce(a.owner_id, 0) = coalesce(p_from_owner, 0)),
-         (select a.id from ledger_accounts a where a.product = p_product and a.money = p_money and a.kind = p_to_kind
-                                              and coalesce(a.owner_id, 0) = coalesce(p_to_owner, 0)),
-         t.id, t.product = p_product and t.money = p_money and t.amount = p_amount and t.type = p_type, t.from_account, t.to_account
-    into v_from, v_to, v_prev, v_prev_same, v_prev_from, v_prev_to
-    from (select 1) one left join ledger_transfers t on t.key = p_key;
+  select a.id into v_from from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = p_from_kind and coalesce(a.owner_id, 0) = coalesce(p_from_owner, 0);
+  select a.id into v_to from ledger_accounts a
+   where a.product = p_product and a.money = p_money and a.kind = p_to_kind and coalesce(a.owner_id, 0) = coalesce(p_to_owner, 0);
+  select t.id, t.product = p_product and t.money = p_money and t.amount = p_amount and t.type = p_type, t.from_account, t.to_account
+    into v_prev, v_prev_same, v_prev_from, v_prev_to
+    from ledger_transfers t where t.key = p_key;
   -- A house account is opened on its first use (ledger_account); a missing owned account is LD004.
   if v_from is null then v_from := ledger_account(p_product, p_money, p_from_kind, p_from_owner); end if;
   if v_to is null then v_to := ledger_account(p_product, p_money, p_to_kind, p_to_owner); end if;
   if v_prev is not null then
     if v_prev_same and v_prev_from = v_from and v_prev_to = v_to then
-      return query select v_prev, true, v_from, v_to, null::bigint, null::bigint, null::bigint, null::bigint;
+      transfer_id := v_prev; replayed := true; from_account := v_from; to_account := v_to;
+      return next;
       return;
     end if;
     raise exception 'key % was used for another transfer', p_key using errcode = 'LD002';
@@ -66,10 +71,11 @@ begin
   end if;
 
   -- The strand's two slot rows exist after its first transfer; a slot row the UPDATE did not find is opened with the
-  -- movement (exactly the kinds it missed).
+  -- movement (exactly the kinds it missed). Each row by its whole key: a generic plan of "kind in (…)" scans the
+  -- strand's rows of every kind.
   if p_from_kind <> p_to_kind then
     update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
-     where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
+     where (product, money, kind, slot) in ((p_product, p_money, p_from_kind, v_strand), (p_product, p_money, p_to_kind, v_strand));
     get diagnostics v_n = row_count;
     if v_n < 2 then
       insert into ledger_slots as s (product, money, kind, slot, balance)
@@ -81,47 +87,52 @@ begin
     end if;
   end if;
 
-  -- The strand's chain head (locked by this UPDATE until commit) takes the transfer's hash; the transfer, its 账变
-  -- (member sides, the from side first), its bills (merchant sides) and its report delta (money 0, a member's
-  -- movement) are written from it. A strand's first transfer finds no head: it is opened and the statement runs again.
+  -- The strand's chain head (locked by this UPDATE until commit) takes the transfer's hash. A strand's first transfer
+  -- finds no head: it is opened and the UPDATE runs again.
   v_id := nextval('ledger_transfers_id_seq');
   for i in 1..2 loop
-    with head as (
-      update audit_heads set seq = seq + 1,
-             hash = sha256(hash || sha256(ledger_transfer_content(v_chain, v_id, p_product, p_money, p_key, v_from, v_to, p_amount,
-                                          p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)))
-       where chain = v_chain
-      returning seq, hash
-    ), t as (
-      insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
-                                    chain, chain_seq, chain_hash)
-      select v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
-             coalesce(p_admin, ''), v_at, v_chain, head.seq, head.hash
-        from head
-      returning id
-    ), side (n, kind, owner, account, delta, before) as (
-      values (0, p_from_kind, p_from_owner, v_from, -p_amount, v_fb), (1, p_to_kind, p_to_owner, v_to, p_amount, v_tb)
-    ), changes as (
-      insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
-      select p_product, p_money, s.owner, s.account, t.id, p_type, s.delta, s.before, s.before + s.delta,
-             coalesce(p_ref, ''), coalesce(p_remark, ''), v_at
-        from t, side s where s.kind = 1 order by s.n
-    ), bills as (
-      insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
-      select p_product, s.owner, s.account, t.id, p_type, p_amount, s.before, s.before + s.delta,
-             coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at
-        from t, side s where s.kind = 4 order by s.n
-    ), report as (
-      insert into report_queue (product, at, ord, d)
-      select p_product, v_at, t.id, c.d
-        from t, (select report_classify(p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount) as d) c
-       where p_money = 0 and (c.d).member_id is not null
-    )
-    select count(*) into v_n from t;
-    exit when v_n = 1 or i = 2;
+    update audit_heads set seq = seq + 1,
+           hash = sha256(hash || sha256(ledger_transfer_content(v_chain, v_id, p_product, p_money, p_key, v_from, v_to, p_amount,
+                                        p_type, coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at)))
+     where chain = v_chain
+    returning seq, hash into v_seq, v_hash;
+    exit when v_seq is not null or i = 2;
     insert into audit_heads (chain, seq, hash) values (v_chain, 0, decode(repeat('00', 32), 'hex')) on conflict do nothing;
   end loop;
-  if v_n <> 1 then raise exception 'ledger chain head % missing', v_chain; end if;
-  return query select v_id, false, v_from, v_to, v_fb, v_fb - p_amount, v_tb, v_tb + p_amount;
+  if v_seq is null then raise exception 'ledger chain head % missing', v_chain; end if;
+  insert into ledger_transfers (id, product, money, key, from_account, to_account, amount, type, ref, remark, admin, created_at,
+                                chain, chain_seq, chain_hash)
+  values (v_id, p_product, p_money, p_key, v_from, v_to, p_amount, p_type, coalesce(p_ref, ''), coalesce(p_remark, ''),
+          coalesce(p_admin, ''), v_at, v_chain, v_seq, v_hash);
+
+  -- Its 账变 (member sides, the from side first), its bills (merchant sides) and its report delta (money 0, a member's
+  -- movement; report_classify_one, the same classification as report_classify a branch at a time).
+  if p_from_kind = ${KIND.available} then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+    values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount, coalesce(p_ref, ''),
+            coalesce(p_remark, ''), v_at);
+  end if;
+  if p_to_kind = ${KIND.available} then
+    insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
+    values (p_product, p_money, p_to_owner, v_to, v_id, p_type, p_amount, v_tb, v_tb + p_amount, coalesce(p_ref, ''),
+            coalesce(p_remark, ''), v_at);
+  end if;
+  if p_from_kind = ${KIND.quota} or p_to_kind = ${KIND.quota} then
+    insert into merchant_bills (product, merchant_id, account_id, transfer_id, type, amount, before, after, ref, remark, admin, created_at)
+    select p_product, s.owner, s.account, v_id, p_type, p_amount, s.before, s.before + s.delta,
+           coalesce(p_ref, ''), coalesce(p_remark, ''), coalesce(p_admin, ''), v_at
+      from (values (0, p_from_kind, p_from_owner, v_from, -p_amount, v_fb), (1, p_to_kind, p_to_owner, v_to, p_amount, v_tb))
+           s (n, kind, owner, account, delta, before)
+     where s.kind = ${KIND.quota} order by s.n;
+  end if;
+  if p_money = 0 then
+    v_report := report_classify_one(p_type, p_from_kind, p_from_owner, p_to_kind, p_to_owner, p_amount);
+    if v_report.member_id is not null then
+      insert into report_queue (product, at, ord, d) values (p_product, v_at, v_id, v_report);
+    end if;
+  end if;
+  transfer_id := v_id; replayed := false; from_account := v_from; to_account := v_to;
+  from_before := v_fb; from_after := v_fb - p_amount; to_before := v_tb; to_after := v_tb + p_amount;
+  return next;
 end $f$;
 `
