@@ -99,13 +99,22 @@ describe('the database itself', () => {
   it('refuses a negative balance, an UPDATE and a DELETE of history, even from raw SQL', async () => {
     const id = await member('raw_one')
     await move({ key: 'raw:1', from: { kind: KIND.cashIn }, to: { kind: KIND.available, owner: id }, amount: 500 })
-    await expect(t.db.query('update ledger_accounts set balance = -1 where owner_id = $1 and kind = 1', [id])).rejects.toThrow(/ledger_accounts_owned_nonnegative/)
+    await expect(t.db.query('update ledger_accounts set balance = -1 where owner_id = $1 and kind = 1', [id])).rejects.toThrow(/ledger_accounts_owned_or_house/)
     await expect(t.db.query('update ledger_transfers set amount = 1')).rejects.toThrow(/append-only/)
     await expect(t.db.query('delete from ledger_transfers')).rejects.toThrow(/append-only/)
     await expect(t.db.query('update balance_changes set amount = 1')).rejects.toThrow(/append-only/)
     await expect(t.db.query('delete from balance_changes')).rejects.toThrow(/append-only/)
     await expect(t.db.query(`insert into ledger_transfers (product, money, key, from_account, to_account, amount, type, chain, chain_seq, chain_hash)
       select 'alpha', 0, 'raw:1', 1, 2, 5, 2, 'x', 1, '\\x00'`)).rejects.toThrow(/ledger_transfers_key|duplicate/)
+    // The rules the database keeps whatever writes the row: a positive transfer, a 账变 that adds up and stays ≥ 0.
+    await expect(t.db.query(`insert into ledger_transfers (product, money, key, from_account, to_account, amount, type, chain, chain_seq, chain_hash)
+      select 'alpha', 0, 'raw:0', 1, 2, 0, 2, 'x', 1, '\\x00'`)).rejects.toThrow(/cents_positive/)
+    const change = (amount: number, before: number, after: number) => t.db.query(`insert into balance_changes
+      (product, money, member_id, account_id, transfer_id, type, amount, before, after) values ('alpha', 0, $1, 1, 1, 2, $2, $3, $4)`,
+      [id, amount, before, after])
+    await expect(change(5, 10, 16)).rejects.toThrow(/balance_changes_after/)
+    await expect(change(-20, 10, -10)).rejects.toThrow(/cents_nonnegative/)
+    await expect(change(0, 10, 10)).rejects.toThrow(/cents_nonzero/)
     expect(await balance(id)).toBe(500)
     await expectOk()
   })

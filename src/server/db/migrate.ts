@@ -38,6 +38,7 @@ import m034 from './migrations/034-ledger-accounts-band'
 import m035 from './migrations/035-chain-seq-first'
 import m036 from './migrations/036-identifier-collation'
 import m037 from './migrations/037-members-hot'
+import m038 from './migrations/038-ledger-domains'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -58,6 +59,7 @@ export const MIGRATIONS: [string, string][] = [
   ['035-chain-seq-first', m035],
   ['036-identifier-collation', m036],
   ['037-members-hot', m037],
+  ['038-ledger-domains', m038],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {

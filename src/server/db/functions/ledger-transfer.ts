@@ -11,14 +11,16 @@ export default /* sql */ `
 -- is setting statements up, not running them: each statement builds its plan's nodes and expressions afresh and parses
 -- its tables' CHECK constraints from text. A plain one-row statement costs less to set up than the same work as a CTE
 -- of a larger statement, and a branch of PL/pgSQL that does not run costs nothing; so the writes are one statement
--- each, and the merchant bills and the report delta are written only when there is one.
+-- each, and the merchant bills and the report delta are written only when there is one. Every statement finds its rows
+-- by a key: the chain heads and slot rows are few, so a generic plan would scan their pages, reading every version of
+-- every row that earlier transfers left there; the index goes straight to the row.
 create or replace function ledger_transfer(
   p_key text, p_product text, p_money smallint,
   p_from_kind smallint, p_from_owner int, p_to_kind smallint, p_to_owner int,
   p_amount bigint, p_type smallint, p_ref text, p_remark text, p_admin text, p_at timestamptz
 ) returns table (transfer_id bigint, replayed boolean, from_account bigint, to_account bigint,
                  from_before bigint, from_after bigint, to_before bigint, to_after bigint)
-language plpgsql as $f$
+language plpgsql set enable_seqscan = off set enable_bitmapscan = off as $f$
 declare
   v_from bigint; v_to bigint; v_id bigint; v_fb bigint; v_tb bigint; v_n int; v_seq bigint; v_hash bytea;
   v_report report_delta;
@@ -71,11 +73,10 @@ begin
   end if;
 
   -- The strand's two slot rows exist after its first transfer; a slot row the UPDATE did not find is opened with the
-  -- movement (exactly the kinds it missed). Each row by its whole key: a generic plan of "kind in (…)" scans the
-  -- strand's rows of every kind.
+  -- movement (exactly the kinds it missed).
   if p_from_kind <> p_to_kind then
     update ledger_slots set balance = balance + case when kind = p_from_kind then -p_amount else p_amount end
-     where (product, money, kind, slot) in ((p_product, p_money, p_from_kind, v_strand), (p_product, p_money, p_to_kind, v_strand));
+     where product = p_product and money = p_money and slot = v_strand and kind in (p_from_kind, p_to_kind);
     get diagnostics v_n = row_count;
     if v_n < 2 then
       insert into ledger_slots as s (product, money, kind, slot, balance)
