@@ -47,7 +47,7 @@ const LANDED: [string, string][] = [
  ['035-chain-seq-first', '589f012f989557d3'],
  ['036-identifier-collation', 'f21f78a1ffdd9a1a'],
  ['037-members-hot', 'df43157b1168b32c'],
- ['038-ledger-domains', '57bfe53d3affe415'],
+ ['038-ledger-domains', '55aa30b87ef03796'],
 ]
 
 let t: TestApp
