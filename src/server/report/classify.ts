@@ -54,7 +54,7 @@ export const EFFECT = {
 }
 
 /**
- * The function file's text (src/server/db/functions): report_classify, the same signature as migration 011 made, the
+ * The function files' texts (src/server/db/functions): report_classify, the same signature as migration 011 made, the
  * body derived, for statements over many movements (a CASE inlined into the statement); and report_classify_one, the
  * same answers a branch at a time for one movement (ledger_transfer). A CASE of every effect is built and checked
  * whole each time a statement starts, which for one row cost a transfer more than the rest of its report write;
@@ -70,8 +70,11 @@ language sql immutable as $f$
     ${CLASSIFY_CASES.join('\n    ')}
   end
 $f$;
+`
 
--- The same, for one movement.
+/** report_classify_one's file text: the same answers as report_classify, for one movement (ledger_transfer). */
+export const REPORT_CLASSIFY_ONE_SQL = /* sql */ `
+-- What one transfer of real money means to the report: report_classify's answer, a branch at a time.
 create or replace function report_classify_one(p_type smallint, p_from_kind smallint, p_from_owner int, p_to_kind smallint,
                                                p_to_owner int, p_amount bigint) returns report_delta
 language plpgsql immutable as $f$

@@ -17,6 +17,7 @@ import ledgerTransfer from './ledger-transfer'
 import ledgerTransferBatch from './ledger-transfer-batch'
 import reportApply from './report-apply'
 import reportClassify from './report-classify'
+import reportClassifyOne from './report-classify-one'
 import reportQueue from './report-queue'
 
 /** In the order they are applied. */
@@ -26,6 +27,7 @@ export const FUNCTIONS: [name: string, sql: string][] = [
   ['ledger_transfer', ledgerTransfer],
   ['ledger_transfer_batch', ledgerTransferBatch],
   ['report_classify', reportClassify],
+  ['report_classify_one', reportClassifyOne],
   ['report_apply', reportApply],
   // report_register (SQL) calls report_apply, which must exist when its body is checked.
   ['report_queue', reportQueue],

@@ -107,7 +107,8 @@ begin
           coalesce(p_admin, ''), v_at, v_chain, v_seq, v_hash);
 
   -- Its 账变 (member sides, the from side first), its bills (merchant sides) and its report delta (money 0, a member's
-  -- movement; report_classify_one, the same classification as report_classify a branch at a time).
+  -- movement; report_classify_one, the same classification as report_classify a branch at a time). One INSERT per
+  -- member side: one over a VALUES list of both sides cost a transfer 47,000 instructions more.
   if p_from_kind = ${KIND.available} then
     insert into balance_changes (product, money, member_id, account_id, transfer_id, type, amount, before, after, ref, remark, created_at)
     values (p_product, p_money, p_from_owner, v_from, v_id, p_type, -p_amount, v_fb, v_fb - p_amount, coalesce(p_ref, ''),
