@@ -48,6 +48,7 @@ const LANDED: [string, string][] = [
  ['036-identifier-collation', 'f21f78a1ffdd9a1a'],
  ['037-members-hot', 'df43157b1168b32c'],
  ['038-ledger-domains', '55aa30b87ef03796'],
+ ['039-bets-hot', '68010f39963dae4a'],
 ]
 
 let t: TestApp

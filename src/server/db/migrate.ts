@@ -39,6 +39,7 @@ import m035 from './migrations/035-chain-seq-first'
 import m036 from './migrations/036-identifier-collation'
 import m037 from './migrations/037-members-hot'
 import m038 from './migrations/038-ledger-domains'
+import m039 from './migrations/039-bets-hot'
 
 export const MIGRATIONS: [string, string][] = [
   ['001-admin', m001], ['002-username-ci', m002], ['003-audit-chain', m003],
@@ -60,6 +61,7 @@ export const MIGRATIONS: [string, string][] = [
   ['036-identifier-collation', m036],
   ['037-members-hot', m037],
   ['038-ledger-domains', m038],
+  ['039-bets-hot', m039],
 ]
 
 export async function migrate(db: Db): Promise<string[]> {
