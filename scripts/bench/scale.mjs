@@ -2,16 +2,13 @@
 // `bench:data` (set-based, minutes) and kept, then ONE table: every list's first page p50/p95 for its common filters, a
 // page 20 cursors deep against the first, the report for a month and a year, home, ledger transfers per second with
 // 1/4/16 writers beside the plain-commit ceiling of the same writers, withdrawal approvals per second through the API,
-// settling a draw of 100,000 bets and bets placed per second (fresh databases), and ledger:check's run time; first, this
+// settling a draw of 100,000 bets and bets placed per second (in the data set), and ledger:check's run time; first, this
 // machine's speed at the database's kind of work (src/server/bench-data/reference.ts), to compare runs on other machines.
 // Sizes: BENCH_SCALE (1 = the issue's full set on PostgreSQL), BENCH_PGLITE_SCALE (0.1); BENCH_SCALE_ONLY=pg|pglite;
 // BENCH_SCALE_N (calls per list, 100 on PostgreSQL, 50 on PGlite); BENCH_SETTLE_BETS (100,000), BENCH_SETTLE_DRAWS (3).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { freshPgDatabase, ledgerCheck, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
+import { ledgerCheck, P, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 import { approvals, commits, MODULES as FINANCE, pendingWithdrawals, transfers } from './finance.mjs'
-import { MODULES as LOTTERY, settleAndPlace } from './lottery.mjs'
+import { fundMembers, MODULES as LOTTERY, settleAndPlace } from './lottery.mjs'
 
 const FULL = { members: 1_000_000, changes: 5_000_000, recharges: 2_000_000, withdrawals: 2_000_000, bets: 10_000_000, invest: 200_000, oplogs: 1_000_000 }
 const sizesOf = (scale) => Object.fromEntries(Object.entries(FULL).map(([k, v]) => [k, Math.max(1, Math.round(v * scale))]))
@@ -110,23 +107,22 @@ async function ledgerRates(build, openDb, writers, row) {
   }
 }
 
-async function settle(build, pg, row) {
+/**
+ * Settling draws and placing bets in the data set itself (its indexes and tables at full size, as a settlement meets
+ * them in production), by 20,000 of its members given money for it.
+ */
+async function settle(build, openDb, row) {
   const m = await serverModules(build, LOTTERY)
   const bets = Number(process.env.BENCH_SETTLE_BETS ?? 100_000)
-  const put = (r) => { for (const [k, v] of Object.entries(r)) if (k !== 'db' && k !== 'ledger:check') row[k] = v }
-  if (pg) {
-    await freshPgDatabase(`houtai_bench_scale_settle_${process.pid}`, async (url) => {
-      const db = m.pgDb(url, 20)
-      try { put(await settleAndPlace(m, db, 'PostgreSQL', bets, [1, 8])) } finally { await db.close() }
-    })
-    return
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'houtai-bench-scale-'))
+  const db = await openDb(m)
   try {
-    const db = await m.openPglite({ dataDir: dir })
-    try { put(await settleAndPlace(m, db, 'PGlite', bets, [1])) } finally { await db.close() }
+    const members = (await db.query(`select id from members where product = $1 and kind = 0 and status = 1 order by id limit 20000`, [P]))
+      .rows.map((r) => r.id)
+    await fundMembers(m, db, members)
+    const r = await settleAndPlace(m, db, db.kind === 'pg' ? 'PostgreSQL' : 'PGlite', bets, db.kind === 'pg' ? [1, 8] : [1], { members, check: false })
+    for (const [k, v] of Object.entries(r)) if (k !== 'db') row[k] = v
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    await db.close()
   }
 }
 
@@ -135,7 +131,7 @@ async function measure(label, build, env, openDb, n, sizes) {
   const pg = label === 'PostgreSQL'
   await ledgerRates(build, openDb, pg ? [1, 4, 16] : [1], row)
   await overApi(build, env, n, row)
-  await settle(build, pg, row)
+  await settle(build, openDb, row)
   row['ledger:check'] = ledgerCheck(build, env)
   return row
 }
