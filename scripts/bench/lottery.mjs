@@ -66,9 +66,15 @@ export async function fundedMembers(m, db) {
   await m.migrate(db)
   await m.seed(db, m.ALL_ROUTES, { demo: false, adminPassword: PASSWORD })
   await m.fillBenchData(db, ['--members', '20000', '--cards', '0', '--only', 'members'], () => undefined)
-  const members = (await db.query(`select id from members where product = $1 and kind = 0 and status = 1 order by id`, [P])).rows.map((r) => r.id)
+  const members = await bettingMembers(db)
   await fundMembers(m, db, members)
   return members
+}
+
+/** The first `limit` real members who may bet (enabled), in id order: their ids. */
+export async function bettingMembers(db, limit = 20_000) {
+  const r = await db.query(`select id from members where product = $1 and kind = 0 and status = 1 order by id limit $2`, [P, limit])
+  return r.rows.map((x) => x.id)
 }
 
 /** 1,000,000 元 to each of `members` through the ledger's batch, once (a run after the first replays its keys, moving nothing). */
@@ -110,7 +116,8 @@ function backendCpu(pid) {
  * Settles draws of `bets` bets each, then places bets for a while: in a fresh database with members holding money, or
  * by `members` of a data set who hold it (fundMembers); ledger:check after, unless `check` is false.
  */
-export async function settleAndPlace(m, db, label, bets, workers, { members, check = true } = {}) {
+export async function settleAndPlace(m, db, bets, workers, { members, check = true } = {}) {
+  const label = db.kind === 'pg' ? 'PostgreSQL' : 'PGlite'
   members ??= await fundedMembers(m, db)
   // Several draws, each in a room of its own with the same issue number, so the same seed and the same winners: a typical
   // draw, of the 14 play ways the bets cycle through 4 win (28,572 winners of 100,000; other draws have 3 or 5). One
@@ -197,12 +204,12 @@ async function benchSettle(build) {
   // Settlement and placement in fresh databases.
   await freshPgDatabase(`houtai_bench_settle_${process.pid}`, async (url) => {
     const db = m.pgDb(url, 10)
-    try { out.push(await settleAndPlace(m, db, 'PostgreSQL', bets, [1, 8])) } finally { await db.close() }
+    try { out.push(await settleAndPlace(m, db, bets, [1, 8])) } finally { await db.close() }
   })
   const dir = mkdtempSync(join(tmpdir(), 'houtai-bench-lottery-'))
   try {
     const db = await m.openPglite({ dataDir: dir })
-    try { out.push(await settleAndPlace(m, db, 'PGlite', bets, [1])) } finally { await db.close() }
+    try { out.push(await settleAndPlace(m, db, bets, [1])) } finally { await db.close() }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -6,9 +6,9 @@
 // machine's speed at the database's kind of work (src/server/bench-data/reference.ts), to compare runs on other machines.
 // Sizes: BENCH_SCALE (1 = the issue's full set on PostgreSQL), BENCH_PGLITE_SCALE (0.1); BENCH_SCALE_ONLY=pg|pglite;
 // BENCH_SCALE_N (calls per list, 100 on PostgreSQL, 50 on PGlite); BENCH_SETTLE_BETS (100,000), BENCH_SETTLE_DRAWS (3).
-import { ledgerCheck, P, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
+import { ledgerCheck, pgDataSet, pgliteDataSet, privateBuild, serverModules, startServer, timed } from './harness.mjs'
 import { approvals, commits, MODULES as FINANCE, pendingWithdrawals, transfers } from './finance.mjs'
-import { fundMembers, MODULES as LOTTERY, settleAndPlace } from './lottery.mjs'
+import { bettingMembers, fundMembers, MODULES as LOTTERY, settleAndPlace } from './lottery.mjs'
 
 const FULL = { members: 1_000_000, changes: 5_000_000, recharges: 2_000_000, withdrawals: 2_000_000, bets: 10_000_000, invest: 200_000, oplogs: 1_000_000 }
 const sizesOf = (scale) => Object.fromEntries(Object.entries(FULL).map(([k, v]) => [k, Math.max(1, Math.round(v * scale))]))
@@ -116,10 +116,9 @@ async function settle(build, openDb, row) {
   const bets = Number(process.env.BENCH_SETTLE_BETS ?? 100_000)
   const db = await openDb(m)
   try {
-    const members = (await db.query(`select id from members where product = $1 and kind = 0 and status = 1 order by id limit 20000`, [P]))
-      .rows.map((r) => r.id)
+    const members = await bettingMembers(db)
     await fundMembers(m, db, members)
-    const r = await settleAndPlace(m, db, db.kind === 'pg' ? 'PostgreSQL' : 'PGlite', bets, db.kind === 'pg' ? [1, 8] : [1], { members, check: false })
+    const r = await settleAndPlace(m, db, bets, db.kind === 'pg' ? [1, 8] : [1], { members, check: false })
     for (const [k, v] of Object.entries(r)) if (k !== 'db') row[k] = v
   } finally {
     await db.close()
